@@ -1,0 +1,39 @@
+# cardlab: two commands do all set-up on a fresh machine.
+#   make lab   – create .venv, install cardlab with the lab extras, open JupyterLab on notebooks/
+#   make test  – create .venv if missing, install, run every test (unit, doctest, notebooks, browser)
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+
+.PHONY: lab test install app data bench clean browser-deps
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e ".[lab,cluster,dev]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+lab: $(STAMP)
+	$(VENV)/bin/jupyter lab notebooks/
+
+app: $(STAMP)
+	$(VENV)/bin/voila --no-browser notebooks/
+
+test: $(STAMP)
+	$(PY) -m pytest -q --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg tests cardlab notebooks
+
+data: $(STAMP)
+	$(VENV)/bin/cardlab data build
+
+bench: $(STAMP)
+	$(PY) -m pip install --quiet -e ".[bench]"
+	$(PY) benchmarks/run.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache build *.egg-info

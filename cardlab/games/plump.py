@@ -1,0 +1,677 @@
+"""Plump (Oh Hell): one round (:class:`PlumpRound`) and a whole game (:class:`PlumpGame`).
+
+Both follow the protocol every cardlab game shares (``to_move``,
+``legal_actions()``, ``why_illegal()``, ``apply()``, ``is_over``,
+``scores()``, ``view(seat)``).  Actions are :class:`Bid` and :class:`Play`.
+
+A round set up by hand, RULES.md's bidding example (3 players, 3 cards,
+bids 1 and 1, so the dealer may not bid 1 — the hook, *kroken*):
+
+>>> rnd = PlumpRound.from_hands(["AS KS 2H", "QH 3C 4D", "9S 8S 7S"], dealer=2,
+...                             rules=PlumpRules(players=3), trump_card="5C")
+>>> rnd.apply(Bid(seat=0, tricks=1)); rnd.apply(Bid(seat=1, tricks=1))
+>>> [a.tricks for a in rnd.legal_actions()]
+[0, 2, 3]
+>>> rnd.why_illegal(Bid(seat=2, tricks=1), lang="en")
+'The hook (kroken): as dealer you may not bid 1, because the bids would add up to the 3 tricks; someone must miss.'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from .._rng import child_rng
+from ..cards import Card, Suit, parse_cards, sorted_hand
+from ..errors import (
+    BidError,
+    CardlabError,
+    GameOverError,
+    HookError,
+    NotYourTurnError,
+    UnknownActionError,
+    WrongPhaseError,
+)
+from ..i18n import Message, register
+from ..protocol import action, game_type
+from ..rules.plump import PlumpRules
+from ..tricks import check_play, legal_plays, trick_winner
+
+register({
+    "plump.hook": {
+        "sv": "Spärren (kroken): som giv får du inte bjuda {tricks}, för då blir summan av buden lika med de {hand_size} sticken; någon måste gå bet.",
+        "nb": "Kroken: som giver kan du ikke melde {tricks}, for da blir summen av meldingene lik de {hand_size} stikkene; noen må bomme.",
+        "en": "The hook (kroken): as dealer you may not bid {tricks}, because the bids would add up to the {hand_size} tricks; someone must miss.",
+    },
+    "plump.bid_range": {
+        "sv": "Ett bud är ett heltal från 0 till {hand_size} (korten på handen); {tricks} går inte.",
+        "nb": "En melding er et heltall fra 0 til {hand_size} (kortene på hånden); {tricks} går ikke.",
+        "en": "A bid is a whole number from 0 to {hand_size} (the cards in your hand); {tricks} is not possible.",
+    },
+    "plump.bid_fixed": {
+        "sv": "Ditt bud står fast: du får bara ändra det tills nästa spelare har bjudit.",
+        "nb": "Meldingen din står fast: du kan bare endre den til neste spiller har meldt.",
+        "en": "Your bid stands: you may change it only until the next player has bid.",
+    },
+    "plump.dealer_bid_fixed": {
+        "sv": "Givens bud står fast när första kortet är spelat.",
+        "nb": "Giverens melding står fast når første kort er spilt.",
+        "en": "The dealer's bid stands once the first card has been played.",
+    },
+})
+
+
+@action("bid")
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """Seat ``seat`` bids (or changes its bid to) ``tricks`` tricks."""
+
+    seat: int
+    tricks: int
+
+
+@action("play")
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Seat ``seat`` plays ``card``.
+
+    >>> Play(seat=2, card=Card.parse("QS"))
+    Play(seat=2, card=Card.parse('QS'))
+    """
+
+    seat: int
+    card: Card
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.card, Card):
+            object.__setattr__(self, "card", Card.parse(self.card))
+
+
+_PLAYS: dict[tuple[int, Card], Play] = {}
+_BIDS: dict[tuple[int, int], Bid] = {}
+
+
+def _play(seat: int, card: Card) -> Play:
+    key = (seat, card)
+    found = _PLAYS.get(key)
+    if found is None:
+        found = _PLAYS[key] = Play(seat, card)
+    return found
+
+
+def _bid(seat: int, tricks: int) -> Bid:
+    key = (seat, tricks)
+    found = _BIDS.get(key)
+    if found is None:
+        found = _BIDS[key] = Bid(seat, tricks)
+    return found
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A finished trick: who led, the seats and cards in play order, and who won it."""
+
+    leader: int
+    seats: tuple[int, ...]
+    cards: tuple[Card, ...]
+    winner: int
+    trump: Suit | None
+
+    @property
+    def winning_card(self) -> Card:
+        return self.cards[self.seats.index(self.winner)]
+
+    def reason(self) -> Message:
+        """Why the winner won, e.g. '♦3 wins: trump beats everything.'"""
+        from ..tricks import winning_reason
+
+        return winning_reason(self.cards, self.trump)
+
+    def _repr_html_(self) -> str:
+        from ..display import trick_html
+
+        return trick_html(self.cards, seats=self.seats, winner_index=self.seats.index(self.winner))
+
+
+def round_score(bid: int, tricks: int, scoring: str = "standard") -> int:
+    """Points for one round under a scoring variant of RULES.md.
+
+    >>> round_score(3, 3), round_score(4, 2), round_score(0, 0)
+    (13, 0, 10)
+    >>> round_score(2, 5, "trick-points"), round_score(2, 2, "trick-points")
+    (5, 12)
+    >>> round_score(2, 5, "penalty"), round_score(4, 4, "tricks-only")
+    (-3, 4)
+    >>> round_score(5, 5, "one-in-front"), round_score(10, 10, "one-in-front"), round_score(0, 0, "one-in-front")
+    (15, 110, 5)
+    """
+    made = bid == tricks
+    if scoring == "standard":
+        return 10 + tricks if made else 0
+    if scoring == "trick-points":
+        return tricks + (10 if made else 0)
+    if scoring == "penalty":
+        return 10 + tricks if made else -abs(tricks - bid)
+    if scoring == "tricks-only":
+        return tricks if made else 0
+    if scoring == "one-in-front":
+        if not made:
+            return 0
+        return 5 if bid == 0 else int(f"1{bid}")
+    raise ValueError(f"unknown scoring {scoring!r}")
+
+
+@dataclass(frozen=True)
+class PlumpView:
+    """What one seat may see of a Plump round: its own hand and everything public.
+
+    Bots and the child's table get only this; the other hands (and a blind
+    hand) are never in it.
+    """
+
+    seat: int
+    players: int
+    rules: PlumpRules
+    hand: tuple[Card, ...]
+    hand_size: int
+    dealer: int
+    trump_card: Card | None
+    trump: Suit | None
+    bid_order: tuple[int, ...]
+    bids: tuple[int | None, ...]
+    tricks_taken: tuple[int, ...]
+    current_trick: tuple[tuple[int, Card], ...]
+    completed_tricks: tuple[Trick, ...]
+    phase: str
+    to_move: int | None
+    legal_actions: tuple[Any, ...]
+    is_last_round: bool
+    hook_active: bool
+    round_number: int = 0
+    totals: tuple[int, ...] = ()
+
+    @property
+    def led_suit(self) -> Suit | None:
+        return self.current_trick[0][1].suit if self.current_trick else None
+
+    @property
+    def my_bid(self) -> int | None:
+        return self.bids[self.seat]
+
+    @property
+    def my_tricks(self) -> int:
+        return self.tricks_taken[self.seat]
+
+    @property
+    def played_cards(self) -> tuple[Card, ...]:
+        """Every card seen played this round (finished tricks and the trick on the table)."""
+        out = [c for t in self.completed_tricks for c in t.cards]
+        out += [c for _, c in self.current_trick]
+        return tuple(out)
+
+    @property
+    def tricks_left(self) -> int:
+        return self.hand_size - len(self.completed_tricks)
+
+
+class PlumpRound:
+    """One round of Plump: deal, bid, play the tricks, score.
+
+    Create one with :meth:`deal` (seeded) or :meth:`from_hands` (explicit).
+    """
+
+    game_name = "plump-round"
+    rules_class = PlumpRules
+
+    def __init__(
+        self,
+        rules: PlumpRules,
+        hands: Sequence[Sequence[Card]],
+        *,
+        dealer: int,
+        trump_card: Card | None,
+        trump: Suit | None,
+        blind: Sequence[Card] = (),
+        is_last_round: bool = True,
+        round_number: int = 0,
+    ) -> None:
+        self.rules = rules
+        self.players = rules.players
+        self.hand_size = len(hands[0])
+        self.dealer = dealer
+        self.trump_card = trump_card
+        self.trump = trump
+        self.hands: list[list[Card]] = [sorted_hand(h) for h in hands]
+        self.blind = tuple(blind)
+        self.is_last_round = is_last_round
+        self.round_number = round_number
+        self.bid_order = tuple((dealer + 1 + i) % self.players for i in range(self.players))
+        self.bids: list[int | None] = [None] * self.players
+        self.bids_made = 0
+        self.tricks_taken = [0] * self.players
+        self.current_trick: list[tuple[int, Card]] = []
+        self.completed_tricks: list[Trick] = []
+        self.phase = "bid"
+        self._leader: int | None = None
+        self.lang: str | None = None
+
+    # ------------------------------------------------------------ creation
+    @classmethod
+    def deal(cls, rules: PlumpRules, *, hand_size: int | None = None, dealer: int | None = None,
+             round_index: int = 0, rng=None, is_last_round: bool = True) -> "PlumpRound":
+        """Shuffle (from ``rng``) and deal one round, one card at a time from the left of the dealer.
+
+        >>> rnd = PlumpRound.deal(PlumpRules(), hand_size=5, dealer=0, rng=1)
+        >>> [len(h) for h in rnd.hands], rnd.to_move
+        ([5, 5, 5, 5], 1)
+        """
+        from ..cards import shuffled_deck
+
+        size = rules.largest_hand if hand_size is None else hand_size
+        dealer = rules.first_dealer if dealer is None else dealer
+        deck = shuffled_deck(rng=rng, decks=rules.decks)
+        n_hands = rules.hands_dealt
+        hands: list[list[Card]] = [[] for _ in range(n_hands)]
+        # position 0 is left of the dealer; a blind hand (two players) is dealt after the dealer
+        for i in range(size * n_hands):
+            hands[i % n_hands].append(deck[i])
+        seat_hands: list[list[Card]] = [[] for _ in range(rules.players)]
+        for pos in range(rules.players):
+            seat_hands[(dealer + 1 + pos) % rules.players] = hands[pos]
+        blind = hands[rules.players] if n_hands > rules.players else []
+        trump_mode = rules.trump_for_round(round_index)
+        trump_card = None
+        if trump_mode == "turned-up":
+            trump_card = deck[size * n_hands] if size * n_hands < len(deck) else None
+            trump = trump_card.suit if trump_card is not None else None
+        else:
+            trump = trump_mode
+        return cls(rules, seat_hands, dealer=dealer, trump_card=trump_card, trump=trump, blind=blind,
+                   is_last_round=is_last_round, round_number=round_index)
+
+    @classmethod
+    def from_hands(cls, hands: Sequence["str | Sequence[Card | str]"], *, dealer: int = 0,
+                   rules: PlumpRules | None = None, trump_card: "Card | str | None" = None,
+                   trump: "Suit | str | None" = None, blind: "str | Sequence[Card | str]" = (),
+                   is_last_round: bool = True) -> "PlumpRound":
+        """A round from explicit hands (for exercises and tests); ``hands[i]`` is seat ``i``'s.
+
+        The trump is the suit of ``trump_card`` if given, else ``trump`` (a suit or None).
+        """
+        rules = rules or PlumpRules(players=len(hands))
+        parsed = [list(parse_cards(h)) for h in hands]
+        if len(parsed) != rules.players:
+            raise CardlabError("rules.invalid", field="hands", problem=f"give {rules.players} hands, one per seat; you gave {len(parsed)}.")
+        if len({len(h) for h in parsed}) != 1 or not parsed[0]:
+            raise CardlabError("rules.invalid", field="hands", problem="every hand must hold the same number of cards (at least one).")
+        if len(parsed[0]) > rules.deck_limit:
+            raise CardlabError("rules.invalid", field="hands", problem=f"at most {rules.deck_limit} cards per hand with these rules.")
+        card = Card.parse(trump_card) if trump_card is not None else None
+        all_cards = [c for h in parsed for c in h] + list(parse_cards(blind)) + ([card] if card else [])
+        limit = rules.decks
+        from ..cards import count_cards
+
+        doubles = [c for c, k in count_cards(all_cards).items() if k > limit]
+        if doubles:
+            raise CardlabError("rules.invalid", field="hands", problem=f"{doubles[0]} is dealt more often than the deck holds it.")
+        suit = card.suit if card is not None else (Suit.parse(trump) if trump is not None else None)
+        return cls(rules, parsed, dealer=dealer, trump_card=card, trump=suit, blind=parse_cards(blind),
+                   is_last_round=is_last_round)
+
+    # ---- the save/load hooks (a single round as a game of its own)
+    @classmethod
+    def start(cls, rules: PlumpRules, *, seed: int, setup: dict | None = None) -> "PlumpRound":
+        setup = dict(setup or {})
+        if "hands" in setup:
+            rnd = cls.from_hands(setup["hands"], dealer=setup.get("dealer", 0), rules=rules,
+                                 trump_card=setup.get("trump_card"), trump=setup.get("trump"),
+                                 blind=setup.get("blind", ()))
+        else:
+            rnd = cls.deal(rules, hand_size=setup.get("hand_size"), dealer=setup.get("dealer"), rng=child_rng(seed, 0))
+        rnd.seed, rnd.setup = seed, setup or None
+        return rnd
+
+    # ------------------------------------------------------------- questions
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def hook_active(self) -> bool:
+        return self.rules.hook and (self.rules.hook_last_round or not self.is_last_round)
+
+    @property
+    def leader(self) -> int:
+        """Who leads the current trick (the first lead follows ``first_lead``)."""
+        if self._leader is not None:
+            return self._leader
+        if self.rules.first_lead == "highest-bidder" and self.phase != "bid":
+            best = max(self.bids)  # type: ignore[type-var]
+            return next(s for s in self.bid_order if self.bids[s] == best)
+        return self.bid_order[0]
+
+    @property
+    def to_move(self) -> int | None:
+        if self.phase == "bid":
+            return self.bid_order[self.bids_made]
+        if self.phase == "play":
+            return (self.leader + len(self.current_trick)) % self.players
+        return None
+
+    @property
+    def led_suit(self) -> Suit | None:
+        return self.current_trick[0][1].suit if self.current_trick else None
+
+    def forbidden_bid(self) -> int | None:
+        """The one bid the hook forbids the dealer now (None if the hook does not bite)."""
+        if not self.hook_active:
+            return None
+        others = sum(b for s, b in enumerate(self.bids) if s != self.dealer and b is not None)
+        forbidden = self.hand_size - others
+        return forbidden if 0 <= forbidden <= self.hand_size else None
+
+    def changeable_bid_seat(self) -> int | None:
+        """The seat that may still change its bid (the last bidder until the next bids; the dealer until the first card)."""
+        if self.phase == "bid" and self.bids_made > 0:
+            return self.bid_order[self.bids_made - 1]
+        if self.phase == "play" and not self.completed_tricks and not self.current_trick:
+            return self.dealer
+        return None
+
+    def legal_bids(self, seat: int | None = None) -> list[int]:
+        """The bids ``seat`` (default: whose turn it is) may make now."""
+        seat = self.to_move if seat is None else seat
+        bids = list(range(self.hand_size + 1))
+        if seat == self.dealer:
+            forbidden = self.forbidden_bid()
+            bids = [b for b in bids if b != forbidden]
+        return bids
+
+    def legal_actions(self) -> list[Any]:
+        """What the seat to move may do now (bid changes by the previous bidder are also allowed; see :meth:`why_illegal`)."""
+        seat = self.to_move
+        if self.phase == "bid":
+            return [_bid(seat, b) for b in self.legal_bids(seat)]
+        if self.phase == "play":
+            cards = legal_plays(self.hands[seat], self.led_suit, self.trump, self.rules.must_trump)
+            return [_play(seat, c) for c in cards]
+        return []
+
+    def why_illegal(self, act: Any, lang: str | None = None) -> str | None:
+        """``None`` if ``act`` is allowed now, else the sentence naming the rule it breaks."""
+        try:
+            self._check(act, lang)
+        except CardlabError as exc:
+            return str(exc)
+        return None
+
+    def _check(self, act: Any, lang: str | None = None) -> None:
+        lang = lang or self.lang
+        if self.phase == "over":
+            raise GameOverError(lang=lang)
+        if isinstance(act, Bid):
+            self._check_bid(act, lang)
+        elif isinstance(act, Play):
+            self._check_play(act, lang)
+        else:
+            raise UnknownActionError(lang=lang, action=repr(act))
+
+    def _check_bid(self, act: Bid, lang: str | None) -> None:
+        changing = act.seat == self.changeable_bid_seat() and act.seat != self.to_move
+        if self.phase == "play" and not changing:
+            if act.seat == self.dealer:
+                raise BidError("plump.dealer_bid_fixed", lang=lang, seat=act.seat)
+            raise WrongPhaseError("rule.wrong_phase_bid", lang=lang, seat=act.seat)
+        if not changing and act.seat != self.to_move:
+            if self.bids[act.seat] is not None:
+                raise BidError("plump.bid_fixed", lang=lang, seat=act.seat)
+            raise NotYourTurnError(lang=lang, seat=self.to_move)
+        if not isinstance(act.tricks, int) or isinstance(act.tricks, bool) or not 0 <= act.tricks <= self.hand_size:
+            raise BidError(lang=lang, tricks=act.tricks, hand_size=self.hand_size, seat=act.seat)
+        if act.seat == self.dealer and act.tricks == self.forbidden_bid():
+            raise HookError(lang=lang, tricks=act.tricks, hand_size=self.hand_size, seat=act.seat)
+
+    def _check_play(self, act: Play, lang: str | None) -> None:
+        if self.phase == "bid":
+            raise WrongPhaseError(lang=lang, seat=act.seat)
+        if act.seat != self.to_move:
+            raise NotYourTurnError(lang=lang, seat=self.to_move)
+        check_play(act.card, self.hands[act.seat], self.led_suit, self.trump, self.rules.must_trump, seat=act.seat, lang=lang)
+
+    # ----------------------------------------------------------------- moves
+    def apply(self, act: Any) -> None:
+        """Make a move; a refused move raises a :class:`cardlab.errors.IllegalMoveError` and changes nothing."""
+        self._check(act)
+        if isinstance(act, Bid):
+            if self.bids[act.seat] is None:
+                self.bids_made += 1
+            self.bids[act.seat] = act.tricks
+            if self.bids_made == self.players and self.phase == "bid":
+                self.phase = "play"
+            return
+        self._do_play(act.seat, act.card)
+
+    def _do_play(self, seat: int, card: Card) -> None:
+        if not self.current_trick and not self.completed_tricks:
+            self._leader = self.leader  # the first lead is now fixed
+        self.hands[seat].remove(card)
+        self.current_trick.append((seat, card))
+        if len(self.current_trick) < self.players:
+            return
+        seats = tuple(s for s, _ in self.current_trick)
+        cards = tuple(c for _, c in self.current_trick)
+        winner = seats[trick_winner(cards, self.trump)]
+        self.completed_tricks.append(Trick(leader=seats[0], seats=seats, cards=cards, winner=winner, trump=self.trump))
+        self.tricks_taken[winner] += 1
+        self.current_trick = []
+        self._leader = winner
+        if len(self.completed_tricks) == self.hand_size:
+            self.phase = "over"
+
+    # ---------------------------------------------------------------- scores
+    def made(self) -> list[bool]:
+        return [b == t for b, t in zip(self.bids, self.tricks_taken)]
+
+    def scores(self) -> list[int]:
+        """Each seat's points for this round under ``rules.scoring`` (final once the round is over)."""
+        return [round_score(b if b is not None else -1, t, self.rules.scoring) for b, t in zip(self.bids, self.tricks_taken)]
+
+    def view(self, seat: int) -> PlumpView:
+        """What ``seat`` may see: its own hand and everything on the table."""
+        if not 0 <= seat < self.players:
+            raise ValueError(f"seat must be 0..{self.players - 1}, not {seat}")
+        return PlumpView(
+            seat=seat, players=self.players, rules=self.rules, hand=tuple(self.hands[seat]),
+            hand_size=self.hand_size, dealer=self.dealer, trump_card=self.trump_card, trump=self.trump,
+            bid_order=self.bid_order, bids=tuple(self.bids), tricks_taken=tuple(self.tricks_taken),
+            current_trick=tuple(self.current_trick), completed_tricks=tuple(self.completed_tricks),
+            phase=self.phase, to_move=self.to_move,
+            legal_actions=tuple(self.legal_actions()) if seat == self.to_move else (),
+            is_last_round=self.is_last_round, hook_active=self.hook_active, round_number=self.round_number,
+        )
+
+    def state_key(self) -> tuple:
+        """Everything that defines the state, for comparing two states."""
+        return (tuple(map(tuple, self.hands)), self.trump_card, self.trump, self.dealer, tuple(self.bids),
+                tuple(self.tricks_taken), tuple(self.current_trick), tuple(self.completed_tricks), self.phase)
+
+    def _repr_html_(self) -> str:
+        from ..display import plump_round_html
+
+        return plump_round_html(self)
+
+    def __repr__(self) -> str:
+        return f"<PlumpRound {self.hand_size} cards, dealer {self.dealer}, {self.phase}>"
+
+
+game_type("plump-round")(PlumpRound)
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """One finished round, as the score sheet (protokoll) writes it."""
+
+    number: int
+    hand_size: int
+    dealer: int
+    trump: Suit | None
+    trump_card: Card | None
+    bids: tuple[int, ...]
+    tricks: tuple[int, ...]
+    scores: tuple[int, ...]
+    extra: bool = False
+
+    @property
+    def plumps(self) -> tuple[bool, ...]:
+        return tuple(b != t for b, t in zip(self.bids, self.tricks))
+
+
+@game_type("plump")
+class PlumpGame:
+    """A whole game of Plump: the pyramid of rounds, dealer rotation and running totals.
+
+    >>> from cardlab import RandomBot, play_out
+    >>> game = play_out(PlumpGame.start(PlumpRules.preset("kids"), seed=1), RandomBot(rng=2))
+    >>> game.is_over, len(game.results)
+    (True, 9)
+    """
+
+    rules_class = PlumpRules
+
+    def __init__(self, rules: PlumpRules, *, seed: int, setup: dict | None = None) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.setup = setup or None
+        self.schedule = rules.hand_sizes()
+        self.results: list[RoundResult] = []
+        self.finished_rounds: list[PlumpRound] = []
+        self.totals = [0] * rules.players
+        self.extra_rounds = 0
+        self._deals = list((setup or {}).get("deals", []))
+        self._lang: str | None = None
+        self.round = self._new_round(0)
+
+    @classmethod
+    def start(cls, rules: PlumpRules | None = None, *, seed: int = 0, setup: dict | None = None) -> "PlumpGame":
+        """A new game; every deal is drawn from ``seed`` (``setup={"deals": [...]}`` fixes the first deals)."""
+        return cls(rules or PlumpRules(), seed=seed, setup=setup)
+
+    @property
+    def lang(self) -> str | None:
+        return self._lang
+
+    @lang.setter
+    def lang(self, value: str | None) -> None:
+        self._lang = value
+        self.round.lang = value
+
+    def _new_round(self, index: int) -> PlumpRound:
+        size = self.schedule[index]
+        dealer = (self.rules.first_dealer + index) % self.rules.players
+        last = index == len(self.schedule) - 1
+        if index < len(self._deals):
+            deal = self._deals[index]
+            rnd = PlumpRound.from_hands(deal["hands"], dealer=dealer, rules=self.rules,
+                                        trump_card=deal.get("trump_card"), blind=deal.get("blind", ()),
+                                        trump=self._fixed_trump(index, deal), is_last_round=last)
+            if len(rnd.hands[0]) != size:
+                raise CardlabError("rules.invalid", field="setup", problem=f"deal {index + 1} must give {size} cards each.")
+            rnd.round_number = index
+        else:
+            rnd = PlumpRound.deal(self.rules, hand_size=size, dealer=dealer, round_index=index,
+                                  rng=child_rng(self.seed, index), is_last_round=last)
+        rnd.lang = self._lang if hasattr(self, "_lang") else None
+        return rnd
+
+    def _fixed_trump(self, index: int, deal: dict) -> Suit | None:
+        mode = self.rules.trump_for_round(index)
+        if mode == "turned-up":
+            return None
+        return mode  # type: ignore[return-value]
+
+    # -------------------------------------------------------------- protocol
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def is_over(self) -> bool:
+        return self.round.is_over and len(self.results) == len(self.schedule)
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.is_over else self.round.to_move
+
+    @property
+    def round_index(self) -> int:
+        return len(self.results) if not self.is_over else len(self.results) - 1
+
+    def legal_actions(self) -> list[Any]:
+        return [] if self.is_over else self.round.legal_actions()
+
+    def why_illegal(self, act: Any, lang: str | None = None) -> str | None:
+        if self.is_over:
+            return str(GameOverError(lang=lang or self.lang))
+        return self.round.why_illegal(act, lang)
+
+    def apply(self, act: Any) -> None:
+        """Make a move in the current round; when it ends, score it and deal the next."""
+        if self.is_over:
+            raise GameOverError(lang=self.lang)
+        self.round.apply(act)
+        if self.round.is_over:
+            self._finish_round()
+
+    def _finish_round(self) -> None:
+        rnd = self.round
+        scores = rnd.scores()
+        self.totals = [t + s for t, s in zip(self.totals, scores)]
+        self.results.append(RoundResult(
+            number=len(self.results) + 1, hand_size=rnd.hand_size, dealer=rnd.dealer, trump=rnd.trump,
+            trump_card=rnd.trump_card, bids=tuple(rnd.bids), tricks=tuple(rnd.tricks_taken),  # type: ignore[arg-type]
+            scores=tuple(scores), extra=len(self.results) >= len(self.rules.hand_sizes()),
+        ))
+        self.finished_rounds.append(rnd)
+        if len(self.results) == len(self.schedule) and self.rules.tie == "extra-round" and self.extra_rounds == 0:
+            if len(self.leaders()) > 1:
+                self.extra_rounds = 1
+                self.schedule = self.schedule + [self.rules.largest_hand]
+        if len(self.results) < len(self.schedule):
+            self.round = self._new_round(len(self.results))
+
+    def leaders(self) -> list[int]:
+        best = max(self.totals)
+        return [s for s, t in enumerate(self.totals) if t == best]
+
+    def winners(self) -> list[int]:
+        """The seat(s) with the highest total (ties share the win, after an extra round if chosen)."""
+        return self.leaders() if self.is_over else []
+
+    def scores(self) -> list[int]:
+        """Running totals."""
+        return list(self.totals)
+
+    def view(self, seat: int) -> PlumpView:
+        v = self.round.view(seat)
+        return PlumpView(**{**v.__dict__, "round_number": self.round_index, "totals": tuple(self.totals)})
+
+    def state_key(self) -> tuple:
+        return (len(self.results), tuple(self.totals), self.round.state_key())
+
+    # ----------------------------------------------------------- score sheet
+    def score_sheet(self, names: Sequence[str] | None = None, lang: str | None = None):
+        """The protokoll as a pandas DataFrame (see :mod:`cardlab.sheets.plump`)."""
+        from ..sheets.plump import score_sheet
+
+        return score_sheet(self, names=names, lang=lang)
+
+    def score_sheet_html(self, names: Sequence[str] | None = None, lang: str | None = None) -> str:
+        from ..sheets.plump import score_sheet_html
+
+        return score_sheet_html(self, names=names, lang=lang)
+
+    def _repr_html_(self) -> str:
+        return self.score_sheet_html()
+
+    def __repr__(self) -> str:
+        return f"<PlumpGame round {self.round_index + 1}/{len(self.schedule)}, totals {self.totals}>"
