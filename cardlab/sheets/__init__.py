@@ -1,0 +1,1 @@
+"""Score sheets (protokoll) for every game, as DataFrames and HTML."""
