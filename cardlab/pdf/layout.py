@@ -1,0 +1,218 @@
+"""Shared page furniture for printed score sheets: fonts, page size, tables, safe writing.
+
+Every sheet is A4, portrait when the columns fit and landscape when many
+players need the width.  Text is set in DejaVu Sans Condensed, shipped in
+``cardlab/fonts`` (its licence beside it), because the PDF core fonts lack
+the suit symbols ♣♦♥♠ and the plump ●.
+
+>>> register_fonts()
+('CardlabSans', 'CardlabSans-Bold')
+>>> [round(x) for x in page_size(landscape=False)], [round(x) for x in page_size(landscape=True)]
+([595, 842], [842, 595])
+>>> schedule_text([10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+'10 → 1 → 10'
+>>> schedule_text([5, 4, 3, 2, 1, 1, 1, 2, 3, 4, 5])
+'5 → 1 ×3 → 5'
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import tempfile
+from importlib import resources
+from pathlib import Path
+from typing import Callable, Sequence
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, landscape as _landscape
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+FONT = "CardlabSans"
+FONT_BOLD = "CardlabSans-Bold"
+_FONT_FILES = {FONT: "DejaVuSansCondensed.ttf", FONT_BOLD: "DejaVuSansCondensed-Bold.ttf"}
+
+MARGIN = 12 * mm
+#: light grey for shaded cells (sum rows, boxes not to write in)
+SHADE = colors.Color(0.90, 0.90, 0.90)
+#: a paler grey for the header
+HEAD = colors.Color(0.82, 0.86, 0.92)
+GRID = colors.Color(0.25, 0.25, 0.25)
+HINT = colors.Color(0.45, 0.45, 0.45)
+
+
+def register_fonts() -> tuple[str, str]:
+    """Register the shipped TrueType fonts with reportlab (once) and return their names."""
+    registered = set(pdfmetrics.getRegisteredFontNames())
+    if FONT in registered and FONT_BOLD in registered:
+        return FONT, FONT_BOLD
+    folder = resources.files("cardlab") / "fonts"
+    for name, filename in _FONT_FILES.items():
+        if name not in registered:
+            with resources.as_file(folder / filename) as path:
+                pdfmetrics.registerFont(TTFont(name, str(path)))
+    pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=FONT_BOLD, italic=FONT, boldItalic=FONT_BOLD)
+    return FONT, FONT_BOLD
+
+
+def page_size(landscape: bool) -> tuple[float, float]:
+    """A4 in points: 595 × 842 portrait, 842 × 595 landscape."""
+    return _landscape(A4) if landscape else A4
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """Width of ``text`` in points in the sheet font."""
+    register_fonts()
+    return pdfmetrics.stringWidth(text, FONT_BOLD if bold else FONT, size)
+
+
+def fit_size(text: str, width: float, largest: float, smallest: float = 6.0, bold: bool = False) -> float:
+    """The largest font size (down to ``smallest``) at which ``text`` fits in ``width`` points.
+
+    >>> fit_size("Anna", 100, 12)
+    12
+    >>> fit_size("Maximiliana-Charlotte", 40, 12) < 12
+    True
+    """
+    size = largest
+    while size > smallest and text_width(text, size, bold) > width:
+        size -= 0.5
+    return size
+
+
+def schedule_text(sizes: Sequence[int]) -> str:
+    """Hand sizes as the pyramid a player says aloud: turning points joined by arrows."""
+    groups: list[list[int]] = []
+    for size in sizes:
+        if groups and groups[-1][0] == size:
+            groups[-1][1] += 1
+        else:
+            groups.append([size, 1])
+    keep = []
+    for i, (value, count) in enumerate(groups):
+        if i in (0, len(groups) - 1) or count > 1:
+            keep.append((value, count))
+            continue
+        before, after = groups[i - 1][0], groups[i + 1][0]
+        if (value - before) * (after - value) <= 0:  # direction changes here
+            keep.append((value, count))
+    return " → ".join(f"{v} ×{c}" if c > 1 else str(v) for v, c in keep)
+
+
+def styles() -> dict[str, ParagraphStyle]:
+    """Paragraph styles of the sheets: title, subtitle, rules heading, rules text, small print."""
+    register_fonts()
+    return {
+        "title": ParagraphStyle("title", fontName=FONT_BOLD, fontSize=18, leading=22),
+        "subtitle": ParagraphStyle("subtitle", fontName=FONT, fontSize=9.5, leading=12, textColor=HINT),
+        "heading": ParagraphStyle("heading", fontName=FONT_BOLD, fontSize=9.5, leading=12, spaceBefore=2),
+        "rule": ParagraphStyle("rule", fontName=FONT, fontSize=8.5, leading=10.5, leftIndent=8, bulletIndent=0),
+        "small": ParagraphStyle("small", fontName=FONT, fontSize=7, leading=9, textColor=HINT),
+    }
+
+
+def escape(text: str) -> str:
+    """Text made safe for a reportlab Paragraph (which reads a little XML)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def rules_block(heading: str, lines: Sequence[str], small: str | None = None) -> list:
+    """The rules in short as flowables: a heading and one bullet per line."""
+    st = styles()
+    block: list = [Spacer(1, 6), Paragraph(escape(heading), st["heading"])]
+    block += [Paragraph(escape(line), st["rule"], bulletText="•") for line in lines]
+    if small:
+        block += [Spacer(1, 3), Paragraph(escape(small), st["small"])]
+    return block
+
+
+def height_of(flowables: Sequence, width: float) -> float:
+    """Total height of ``flowables`` when set ``width`` points wide (spacing included)."""
+    total = 0.0
+    for flowable in flowables:
+        _, h = flowable.wrap(width, 10_000)
+        total += h + flowable.getSpaceBefore() + flowable.getSpaceAfter()
+    return total
+
+
+def grid_style(header_rows: int, font_size: float, extra: Sequence[tuple] = ()) -> TableStyle:
+    """The look of every sheet's table: a firm grid, shaded header, centred text."""
+    register_fonts()
+    commands = [
+        ("FONTNAME", (0, 0), (-1, -1), FONT),
+        ("FONTSIZE", (0, 0), (-1, -1), font_size),
+        ("LEADING", (0, 0), (-1, -1), font_size * 1.15),
+        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("GRID", (0, 0), (-1, -1), 0.5, GRID),
+        ("BOX", (0, 0), (-1, -1), 1.4, colors.black),
+        ("TOPPADDING", (0, 0), (-1, -1), 1),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+        ("LEFTPADDING", (0, 0), (-1, -1), 2),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+    ]
+    if header_rows:
+        commands += [
+            ("BACKGROUND", (0, 0), (-1, header_rows - 1), HEAD),
+            ("FONTNAME", (0, 0), (-1, header_rows - 1), FONT_BOLD),
+            ("LINEBELOW", (0, header_rows - 1), (-1, header_rows - 1), 1.2, colors.black),
+        ]
+    return TableStyle(commands + list(extra))
+
+
+def make_table(rows: list[list], col_widths: Sequence[float], row_heights: Sequence[float],
+               header_rows: int, style: TableStyle) -> Table:
+    table = Table(rows, colWidths=list(col_widths), rowHeights=list(row_heights), repeatRows=header_rows)
+    table.setStyle(style)
+    return table
+
+
+def render(story: list, *, landscape: bool, title: str, footer: Callable | None = None) -> bytes:
+    """Lay ``story`` out on A4 pages and return the PDF bytes (the same input gives the same bytes)."""
+    register_fonts()
+    buffer = io.BytesIO()
+    doc = SimpleDocTemplate(
+        buffer, pagesize=page_size(landscape), leftMargin=MARGIN, rightMargin=MARGIN,
+        topMargin=MARGIN, bottomMargin=MARGIN, title=title, author="cardlab", creator="cardlab",
+        invariant=1,
+    )
+    doc.build(story, onFirstPage=footer or _no_footer, onLaterPages=footer or _no_footer)
+    return buffer.getvalue()
+
+
+def _no_footer(canvas, doc) -> None:
+    return None
+
+
+def frame_size(landscape: bool) -> tuple[float, float]:
+    """Width and height inside the margins."""
+    width, height = page_size(landscape)
+    return width - 2 * MARGIN, height - 2 * MARGIN
+
+
+def write_pdf(data: bytes, path: "str | os.PathLike[str] | None") -> "bytes | Path":
+    """Return ``data`` when ``path`` is None, else write it there safely and return the path.
+
+    The bytes go to a temporary file in the same folder, renamed into place
+    only when complete, so a failed run never leaves a half-written sheet.
+    """
+    if path is None:
+        return data
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+    return target
