@@ -1,0 +1,492 @@
+"""Femkamp (Norwegian *5-kamp*): four trick rounds and the kabal round, lowest total wins.
+
+:class:`FemkampTrickRound` is one of the trick rounds (pass, clubs, queens,
+grand: no trump, follow suit, highest card of the led suit wins);
+:class:`cardlab.games.kabal.KabalRound` is the sevens round; :class:`FemkampGame`
+plays the five in ``rules.round_order`` with dealer rotation and running totals.
+Every class follows the protocol all cardlab games share (``to_move``,
+``legal_actions()``, ``why_illegal()``, ``apply()``, ``is_over``, ``scores()``,
+``view(seat)``).  A card is played with :class:`cardlab.games.plump.Play`; a
+"prikk" in the kabal round is :class:`cardlab.games.kabal.Prikk`.
+
+RULES.md's example trick in the queens round: 10♠, Q♠, A♠, Q♥ → A♠ wins and
+its taker scores 8.
+
+>>> rnd = FemkampTrickRound.from_hands(["10S", "QS", "AS", "QH"], round_name="queens", dealer=3)
+>>> for seat, card in enumerate(["10S", "QS", "AS", "QH"]):
+...     rnd.apply(Play(seat=seat, card=Card.parse(card)))
+>>> rnd.completed_tricks[0].winner, rnd.scores()
+(2, [0, 0, 8, 0])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from .._rng import child_rng, derive_seed
+from ..cards import Card, Rank, Suit, parse_cards, shuffled_deck, sorted_hand
+from ..errors import CardlabError, GameOverError, IllegalMoveError, NotYourTurnError, UnknownActionError
+from ..i18n import Message, register
+from ..protocol import game_type
+from ..rules.femkamp import ROUND_NAMES, TRICK_ROUNDS, FemkampRules, round_goal, round_scoring, round_title
+from ..tricks import check_play, legal_plays, trick_winner
+from .kabal import KabalLayout, KabalRound, Prikk
+from .plump import Play, Trick, _play
+
+__all__ = ["FemkampGame", "FemkampTrickRound", "FemkampView", "RoundResult", "Play", "Prikk", "KabalRound",
+           "round_title", "round_goal", "round_scoring", "ROUND_NAMES"]
+
+register({
+    "femkamp.no_prikk": {
+        "sv": "Prick hör till kabalrundan; nu ({round}) lägger du ett kort.",
+        "nb": "Prikk hører til kabalrunden; nå ({round}) legger du et kort.",
+        "en": "Prikk belongs to the kabal round; now ({round}) you play a card.",
+    },
+    "femkamp.setup": {
+        "sv": "Given går inte att använda: {problem}",
+        "nb": "Given kan ikke brukes: {problem}",
+        "en": "The deal cannot be used: {problem}",
+    },
+})
+
+CLUBS = Suit.CLUBS
+QUEEN = Rank.QUEEN
+
+
+def trick_round_score(round_name: str, tricks: int, clubs: int, queens: int, rules: FemkampRules) -> int:
+    """Points for one player in a trick round, from what they took.
+
+    >>> r = FemkampRules()
+    >>> [trick_round_score(n, 3, 2, 1, r) for n in ("pass", "clubs", "queens", "grand")]
+    [3, 2, 4, -3]
+    >>> trick_round_score("clubs", 8, 13, 0, FemkampRules(clubs_all_zero=True))
+    0
+    """
+    if round_name == "pass":
+        return tricks
+    if round_name == "clubs":
+        return 0 if (rules.clubs_all_zero and clubs == 13) else clubs
+    if round_name == "queens":
+        return queens * rules.queen_points
+    if round_name == "grand":
+        return -tricks
+    raise ValueError(f"{round_name!r} is not a trick round")
+
+
+class FemkampTrickRound:
+    """One trick round of Femkamp (pass, clubs, queens or grand), with no trump.
+
+    Create one with :meth:`deal` (seeded) or :meth:`from_hands` (explicit).
+    """
+
+    def __init__(self, rules: FemkampRules, hands: Sequence[Sequence[Card]], *, round_name: str,
+                 dealer: int, round_number: int = 0) -> None:
+        if round_name not in TRICK_ROUNDS:
+            raise ValueError(f"{round_name!r} is not a trick round: choose one of {', '.join(TRICK_ROUNDS)}.")
+        self.rules = rules
+        self.players = rules.players
+        self.round_name = round_name
+        self.dealer = dealer
+        self.round_number = round_number
+        self.hands: list[list[Card]] = [sorted_hand(h) for h in hands]
+        self.hand_size = len(self.hands[0])
+        self.tricks_taken = [0] * self.players
+        self.clubs_taken = [0] * self.players
+        self.queens_taken = [0] * self.players
+        self.current_trick: list[tuple[int, Card]] = []
+        self.completed_tricks: list[Trick] = []
+        self.leader = (dealer + 1) % self.players
+        self.lang: str | None = None
+
+    # ------------------------------------------------------------ creation
+    @classmethod
+    def deal(cls, rules: FemkampRules, *, round_name: str, dealer: int, rng=None, round_number: int = 0) -> "FemkampTrickRound":
+        """Shuffle the trick deck (2♥ out for 3 players, 2♥ and 2♦ for 5) and deal it all, one at a time
+        from the left of the dealer.
+
+        >>> [len(h) for h in FemkampTrickRound.deal(FemkampRules(players=5), round_name="pass", dealer=0, rng=1).hands]
+        [10, 10, 10, 10, 10]
+        """
+        deck = shuffled_deck(rng=rng, exclude=rules.removed_cards)
+        n = rules.players
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        for i, card in enumerate(deck):
+            hands[(dealer + 1 + i) % n].append(card)
+        return cls(rules, hands, round_name=round_name, dealer=dealer, round_number=round_number)
+
+    @classmethod
+    def from_hands(cls, hands: Sequence["str | Sequence[Card | str]"], *, round_name: str, dealer: int = 0,
+                   rules: FemkampRules | None = None, round_number: int = 0) -> "FemkampTrickRound":
+        """A round from explicit hands (``hands[i]`` is seat ``i``'s), e.g. a few cards for an exercise.
+
+        Every hand must hold the same number of cards, no card twice, and none of
+        the cards taken out for this number of players.
+        """
+        rules = rules or FemkampRules(players=len(hands))
+        parsed = [list(parse_cards(h)) for h in hands]
+        if len(parsed) != rules.players:
+            raise CardlabError("femkamp.setup", problem=f"give {rules.players} hands, one per seat; you gave {len(parsed)}.")
+        if len({len(h) for h in parsed}) != 1 or not parsed[0]:
+            raise CardlabError("femkamp.setup", problem="every hand must hold the same number of cards (at least one).")
+        if len(parsed[0]) > rules.trick_hand_size:
+            raise CardlabError("femkamp.setup", problem=f"at most {rules.trick_hand_size} cards per hand with {rules.players} players.")
+        everything = [c for h in parsed for c in h]
+        if len(set(everything)) != len(everything):
+            raise CardlabError("femkamp.setup", problem="a card is dealt twice.")
+        removed = set(parse_cards(rules.removed_cards))
+        out = [c for c in everything if c in removed]
+        if out:
+            raise CardlabError("femkamp.setup", problem=f"{out[0]} is taken out of the deck with {rules.players} players.")
+        return cls(rules, parsed, round_name=round_name, dealer=dealer, round_number=round_number)
+
+    # ------------------------------------------------------------- questions
+    @property
+    def is_over(self) -> bool:
+        return len(self.completed_tricks) == self.hand_size
+
+    @property
+    def to_move(self) -> int | None:
+        if self.is_over:
+            return None
+        return (self.leader + len(self.current_trick)) % self.players
+
+    @property
+    def led_suit(self) -> Suit | None:
+        return self.current_trick[0][1].suit if self.current_trick else None
+
+    def legal_actions(self) -> list[Any]:
+        """One :class:`Play` per card the seat to move may play (follow suit if able)."""
+        seat = self.to_move
+        if seat is None:
+            return []
+        return [_play(seat, c) for c in legal_plays(self.hands[seat], self.led_suit)]
+
+    def why_illegal(self, act: Any, lang: str | None = None) -> str | None:
+        """``None`` if ``act`` is allowed now, else the sentence naming the rule it breaks."""
+        try:
+            self._check(act, lang)
+        except CardlabError as exc:
+            return str(exc)
+        return None
+
+    def _check(self, act: Any, lang: str | None = None) -> None:
+        lang = lang or self.lang
+        if self.is_over:
+            raise GameOverError(lang=lang)
+        if isinstance(act, Prikk):
+            raise IllegalMoveError("femkamp.no_prikk", lang=lang, seat=act.seat,
+                                   round=Message(f"femkamp.title.{self.round_name}"))
+        if not isinstance(act, Play):
+            raise UnknownActionError(lang=lang, action=repr(act))
+        if act.seat != self.to_move:
+            raise NotYourTurnError(lang=lang, seat=self.to_move)
+        check_play(act.card, self.hands[act.seat], self.led_suit, seat=act.seat, lang=lang)
+
+    # ----------------------------------------------------------------- moves
+    def apply(self, act: Any) -> None:
+        """Play a card; a refused move raises and changes nothing."""
+        self._check(act)
+        self.hands[act.seat].remove(act.card)
+        self.current_trick.append((act.seat, act.card))
+        if len(self.current_trick) < self.players:
+            return
+        seats = tuple(s for s, _ in self.current_trick)
+        cards = tuple(c for _, c in self.current_trick)
+        winner = seats[trick_winner(cards)]
+        self.completed_tricks.append(Trick(leader=seats[0], seats=seats, cards=cards, winner=winner, trump=None))
+        self.tricks_taken[winner] += 1
+        self.clubs_taken[winner] += sum(1 for c in cards if c.suit is CLUBS)
+        self.queens_taken[winner] += sum(1 for c in cards if c.rank is QUEEN)
+        self.current_trick = []
+        self.leader = winner
+
+    # ---------------------------------------------------------------- scores
+    def scores(self) -> list[int]:
+        """Each seat's points for this round so far (final once the round is over)."""
+        return [trick_round_score(self.round_name, t, c, q, self.rules)
+                for t, c, q in zip(self.tricks_taken, self.clubs_taken, self.queens_taken)]
+
+    def view(self, seat: int) -> "FemkampView":
+        """What ``seat`` may see: its own hand and everything on the table."""
+        return _view(self, seat, round_index=self.round_number, totals=(0,) * self.players, results=())
+
+    def state_key(self) -> tuple:
+        return (self.round_name, tuple(map(tuple, self.hands)), self.dealer, self.leader, tuple(self.current_trick),
+                tuple(self.completed_tricks))
+
+    def _repr_html_(self) -> str:
+        from ..display.femkamp import trick_round_html
+
+        return trick_round_html(self)
+
+    def __repr__(self) -> str:
+        return f"<FemkampTrickRound {self.round_name}, {len(self.completed_tricks)}/{self.hand_size} tricks>"
+
+
+@dataclass(frozen=True)
+class FemkampView:
+    """What one seat may see of a Femkamp game: its own hand and everything public.
+
+    Trick rounds fill ``current_trick``, ``completed_tricks`` and ``tricks_taken``;
+    the kabal round fills ``layout``, ``prikks`` and ``out_seat``.
+    """
+
+    seat: int
+    players: int
+    rules: FemkampRules
+    round_index: int
+    round_name: str
+    dealer: int
+    hand: tuple[Card, ...]
+    hand_counts: tuple[int, ...]
+    to_move: int | None
+    legal_actions: tuple[Any, ...]
+    totals: tuple[int, ...]
+    results: tuple["RoundResult", ...]
+    current_trick: tuple[tuple[int, Card], ...] = ()
+    completed_tricks: tuple[Trick, ...] = ()
+    tricks_taken: tuple[int, ...] = ()
+    round_scores: tuple[int, ...] = ()
+    layout: KabalLayout | None = None
+    prikks: tuple[int, ...] = ()
+    out_seat: int | None = None
+
+    @property
+    def is_kabal(self) -> bool:
+        return self.round_name == "kabal"
+
+    @property
+    def led_suit(self) -> Suit | None:
+        return self.current_trick[0][1].suit if self.current_trick else None
+
+    @property
+    def played_cards(self) -> tuple[Card, ...]:
+        """Every card seen played this round (finished tricks and the trick on the table)."""
+        out = [c for t in self.completed_tricks for c in t.cards]
+        out += [c for _, c in self.current_trick]
+        return tuple(out)
+
+    def goal(self, lang: str | None = None) -> str:
+        return round_goal(self.round_name, lang)
+
+
+def _view(rnd: Any, seat: int, *, round_index: int, totals: tuple[int, ...], results: tuple) -> FemkampView:
+    if not 0 <= seat < rnd.players:
+        raise ValueError(f"seat must be 0..{rnd.players - 1}, not {seat}")
+    common = dict(
+        seat=seat, players=rnd.players, rules=rnd.rules, round_index=round_index, round_name=rnd.round_name,
+        dealer=rnd.dealer, hand=tuple(rnd.hands[seat]), hand_counts=tuple(len(h) for h in rnd.hands),
+        to_move=rnd.to_move, legal_actions=tuple(rnd.legal_actions()) if seat == rnd.to_move else (),
+        totals=totals, results=results, round_scores=tuple(rnd.scores()),
+    )
+    if isinstance(rnd, KabalRound):
+        return FemkampView(**common, layout=rnd.layout, prikks=tuple(rnd.prikks), out_seat=rnd.out_seat)
+    return FemkampView(**common, current_trick=tuple(rnd.current_trick), completed_tricks=tuple(rnd.completed_tricks),
+                       tricks_taken=tuple(rnd.tricks_taken))
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """One finished round as the score sheet writes it, with what each seat's score is made of.
+
+    Trick rounds fill ``tricks``, ``clubs`` and ``queens``; the kabal round fills
+    ``prikks``, ``cards_left`` and ``out_seat``.
+    """
+
+    number: int
+    name: str
+    dealer: int
+    scores: tuple[int, ...]
+    tricks: tuple[int, ...] = ()
+    clubs: tuple[int, ...] = ()
+    queens: tuple[int, ...] = ()
+    prikks: tuple[int, ...] = ()
+    cards_left: tuple[int, ...] = ()
+    out_seat: int | None = None
+
+
+def _result(number: int, rnd: Any) -> RoundResult:
+    if isinstance(rnd, KabalRound):
+        return RoundResult(number=number, name="kabal", dealer=rnd.dealer, scores=tuple(rnd.scores()),
+                           prikks=tuple(rnd.prikks), cards_left=tuple(rnd.cards_left()), out_seat=rnd.out_seat)
+    return RoundResult(number=number, name=rnd.round_name, dealer=rnd.dealer, scores=tuple(rnd.scores()),
+                       tricks=tuple(rnd.tricks_taken), clubs=tuple(rnd.clubs_taken), queens=tuple(rnd.queens_taken))
+
+
+@game_type("femkamp")
+class FemkampGame:
+    """A whole Femkamp: the five rounds in ``rules.round_order``, dealer rotation, running totals.
+
+    ``setup={"deals": [deal, ...]}`` fixes the deals of the first rounds (in
+    round order; ``None`` keeps a round shuffled).  A trick-round deal is
+    ``{"hands": [...]}`` (equal hands, possibly short for an exercise); a kabal
+    deal is ``{"hands": [...], "table": "..."}`` with all 52 cards between them.
+
+    Ties: with ``tie="share"`` every seat on the lowest total wins.  With
+    ``tie="rematch"`` a tie has no winner yet: :meth:`winners` is empty,
+    :attr:`needs_rematch` is True, :meth:`rematch_seats` names the tied seats and
+    :meth:`rematch` deals a whole new femkamp (same players and rules, a seed
+    drawn from this game's) whose lowest total decides between them.
+
+    >>> from cardlab import RandomBot, play_out
+    >>> game = play_out(FemkampGame.start(FemkampRules(), seed=1), RandomBot(rng=2))
+    >>> game.is_over, len(game.results), sum(r.scores[0] for r in game.results) == game.totals[0]
+    (True, 5, True)
+    """
+
+    rules_class = FemkampRules
+
+    def __init__(self, rules: FemkampRules, *, seed: int, setup: dict | None = None) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.setup = setup or None
+        deals = [] if setup is None else (setup.get("deals", []) if isinstance(setup, dict) else None)
+        if not isinstance(deals, (list, tuple)) or len(deals) > len(rules.round_order):
+            raise CardlabError("femkamp.setup", problem="setup must be {\"deals\": [...]} with at most one deal per round.")
+        self._deals = list(deals)
+        self.results: list[RoundResult] = []
+        self.finished_rounds: list[Any] = []
+        self.totals = [0] * rules.players
+        self._lang: str | None = None
+        for index in range(len(self._deals)):  # refuse a bad set-up now, not rounds later
+            self._new_round(index)
+        self.round: Any = self._new_round(0)
+
+    @classmethod
+    def start(cls, rules: FemkampRules | None = None, *, seed: int = 0, setup: dict | None = None) -> "FemkampGame":
+        """A new game; every deal is drawn from ``seed`` unless ``setup`` fixes it."""
+        return cls(rules or FemkampRules(), seed=seed, setup=setup)
+
+    @property
+    def lang(self) -> str | None:
+        return self._lang
+
+    @lang.setter
+    def lang(self, value: str | None) -> None:
+        self._lang = value
+        self.round.lang = value
+
+    def _new_round(self, index: int) -> Any:
+        rules = self.rules
+        name = rules.round_order[index]
+        dealer = rules.dealer_for_round(index)
+        deal = self._deals[index] if index < len(self._deals) else None
+        if deal is not None and (not isinstance(deal, dict) or "hands" not in deal):
+            raise CardlabError("femkamp.setup", problem=f"deal {index + 1} must be a table with \"hands\".")
+        if name == "kabal":
+            if deal is None:
+                rnd = KabalRound.deal(rules, dealer=dealer, rng=child_rng(self.seed, index), round_number=index)
+            else:
+                rnd = KabalRound.from_hands(deal["hands"], dealer=dealer, rules=rules, table=deal.get("table", ()),
+                                            round_number=index)
+        elif deal is None:
+            rnd = FemkampTrickRound.deal(rules, round_name=name, dealer=dealer, rng=child_rng(self.seed, index),
+                                         round_number=index)
+        else:
+            rnd = FemkampTrickRound.from_hands(deal["hands"], round_name=name, dealer=dealer, rules=rules,
+                                               round_number=index)
+        rnd.lang = getattr(self, "_lang", None)
+        return rnd
+
+    # -------------------------------------------------------------- protocol
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def is_over(self) -> bool:
+        return len(self.results) == len(self.rules.round_order)
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.is_over else self.round.to_move
+
+    @property
+    def round_index(self) -> int:
+        return min(len(self.results), len(self.rules.round_order) - 1)
+
+    @property
+    def round_name(self) -> str:
+        return self.rules.round_order[self.round_index]
+
+    def legal_actions(self) -> list[Any]:
+        return [] if self.is_over else self.round.legal_actions()
+
+    def why_illegal(self, act: Any, lang: str | None = None) -> str | None:
+        if self.is_over:
+            return str(GameOverError(lang=lang or self.lang))
+        return self.round.why_illegal(act, lang)
+
+    def apply(self, act: Any) -> None:
+        """Make a move in the current round; when it ends, score it and deal the next."""
+        if self.is_over:
+            raise GameOverError(lang=self.lang)
+        self.round.apply(act)
+        if self.round.is_over:
+            self._finish_round()
+
+    def _finish_round(self) -> None:
+        rnd = self.round
+        result = _result(len(self.results) + 1, rnd)
+        self.results.append(result)
+        self.finished_rounds.append(rnd)
+        self.totals = [t + s for t, s in zip(self.totals, result.scores)]
+        if not self.is_over:
+            self.round = self._new_round(len(self.results))
+
+    def scores(self) -> list[int]:
+        """Running totals (lowest wins)."""
+        return list(self.totals)
+
+    def leaders(self) -> list[int]:
+        """The seat(s) on the lowest total now."""
+        best = min(self.totals)
+        return [s for s, t in enumerate(self.totals) if t == best]
+
+    @property
+    def needs_rematch(self) -> bool:
+        """True when the game is over, ``tie="rematch"`` and the lowest total is shared."""
+        return self.is_over and self.rules.tie == "rematch" and len(self.leaders()) > 1
+
+    def rematch_seats(self) -> list[int]:
+        """The tied seats a rematch decides between (empty when none is needed)."""
+        return self.leaders() if self.needs_rematch else []
+
+    def winners(self) -> list[int]:
+        """The seat(s) with the lowest total once the game is over (empty before, or while a rematch is due)."""
+        if not self.is_over or self.needs_rematch:
+            return []
+        return self.leaders()
+
+    def rematch(self) -> "FemkampGame":
+        """A new femkamp with the same rules and players, its seed drawn from this game's."""
+        return FemkampGame(self.rules, seed=derive_seed(child_rng(self.seed, 1_000)))
+
+    def view(self, seat: int) -> FemkampView:
+        """What ``seat`` may see: its own hand, the table, all scores so far."""
+        return _view(self.round, seat, round_index=self.round_index, totals=tuple(self.totals),
+                     results=tuple(self.results))
+
+    def state_key(self) -> tuple:
+        return (len(self.results), tuple(self.totals), self.round.state_key())
+
+    # ----------------------------------------------------------- score sheet
+    def score_sheet(self, names: Sequence[str] | None = None, lang: str | None = None):
+        """The score sheet as a pandas DataFrame (see :mod:`cardlab.sheets.femkamp`)."""
+        from ..sheets.femkamp import score_sheet
+
+        return score_sheet(self, names=names, lang=lang)
+
+    def score_sheet_html(self, names: Sequence[str] | None = None, lang: str | None = None) -> str:
+        from ..sheets.femkamp import score_sheet_html
+
+        return score_sheet_html(self, names=names, lang=lang)
+
+    def _repr_html_(self) -> str:
+        from ..display.femkamp import femkamp_table_html
+
+        return femkamp_table_html(self)
+
+    def __repr__(self) -> str:
+        return f"<FemkampGame round {self.round_index + 1}/5 ({self.round_name}), totals {self.totals}>"
