@@ -1,0 +1,791 @@
+"""Basic Rummy: one round (:class:`RummyRound`) and a whole game (:class:`RummyGame`).
+
+A turn has three steps (seed 004): **draw** the top card of the stock
+(draghögen, *talongen*; nb *bunken*) or of the discard pile (kasthögen,
+*slänghögen*; nb *kastebunken*) → **meld** (lägga ner; nb *melde*) and **lay off**
+(lägga till; nb *legge til*) as much as you like → **discard** (kasta; nb
+*kaste*) exactly one card, which ends the turn.  The first player whose hand
+is empty wins the round; everyone else scores the cards left in hand.
+
+Both classes follow the protocol every cardlab game shares (``to_move``,
+``legal_actions()``, ``why_illegal()``, ``apply()``, ``is_over``,
+``scores()``, ``view(seat)``).  The actions are :class:`Draw`, :class:`Meld`,
+:class:`LayOff` and :class:`Discard`.
+
+A round set up by hand (seat 1 is left of the dealer and starts):
+
+>>> rnd = RummyRound.from_cards(["KS QS 2D", "AS 2S 3S 9H", "5C 6C 7C"], stock="4S 8D 8C",
+...                             discard="9C", dealer=0, rules=RummyRules())
+>>> rnd.to_move, rnd.phase
+(1, 'draw')
+>>> rnd.apply(Draw(seat=1, source="stock"))          # 4♠
+>>> rnd.apply(Meld(seat=1, cards="AS 2S 3S 4S"))
+>>> rnd.why_illegal(Meld(seat=1, cards="9H"), lang="en")
+'9♥ is not a valid meld: a set is 3 or 4 cards of one rank in different suits, a run is 3 or more cards of one suit in sequence (the ace is low only).'
+>>> rnd.apply(Discard(seat=1, card="9H"))             # the last card: seat 1 goes out
+>>> rnd.is_over, rnd.winner, rnd.scores()
+(True, 1, [22, 0, 18])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from .._rng import child_rng, normalize_rng
+from ..cards import Card, count_cards, full_deck, parse_cards, sorted_hand
+from ..errors import (
+    CardlabError,
+    GameOverError,
+    IllegalMoveError,
+    NotInHandError,
+    NotYourTurnError,
+    UnknownActionError,
+)
+from ..i18n import register
+from ..protocol import action, game_type
+from ..rules.rummy import RummyRules
+from .melds import can_lay_off, extend_meld, hand_penalty, is_meld, layoff_end, meld_candidates, meld_kind, meld_order
+
+register({
+    "rummy.draw_first": {
+        "sv": "Dra ett kort först: från draghögen eller kasthögen.",
+        "nb": "Trekk et kort først: fra bunken eller kastebunken.",
+        "en": "Draw a card first: from the stock or the discard pile.",
+    },
+    "rummy.already_drew": {
+        "sv": "Du har redan dragit ett kort i den här turen: lägg ner, lägg till eller kasta ett kort.",
+        "nb": "Du har allerede trukket et kort denne runden: meld, legg til eller kast et kort.",
+        "en": "You have already drawn this turn: meld, lay off or discard a card.",
+    },
+    "rummy.bad_source": {
+        "sv": "Dra från 'stock' (draghögen) eller 'discard' (kasthögen), inte från '{source}'.",
+        "nb": "Trekk fra 'stock' (bunken) eller 'discard' (kastebunken), ikke fra '{source}'.",
+        "en": "Draw from 'stock' or 'discard' (the discard pile), not from '{source}'.",
+    },
+    "rummy.stock_empty": {
+        "sv": "Draghögen är tom: ta det översta kortet i kasthögen.",
+        "nb": "Bunken er tom: ta det øverste kortet i kastebunken.",
+        "en": "The stock is empty: take the top card of the discard pile.",
+    },
+    "rummy.discard_empty": {
+        "sv": "Kasthögen är tom: dra från draghögen.",
+        "nb": "Kastebunken er tom: trekk fra bunken.",
+        "en": "The discard pile is empty: draw from the stock.",
+    },
+    "rummy.not_a_meld": {
+        "sv": "{cards} är ingen giltig kombination: en grupp är 3 eller 4 kort av samma valör i olika färger, en serie är 3 eller fler kort i följd i samma färg (ess är bara lågt).",
+        "nb": "{cards} er ingen gyldig kombinasjon: et sett er 3 eller 4 kort av samme verdi i ulike farger, en rekke er 3 eller flere kort på rad i samme farge (ess er bare lavt).",
+        "en": "{cards} is not a valid meld: a set is 3 or 4 cards of one rank in different suits, a run is 3 or more cards of one suit in sequence (the ace is low only).",
+    },
+    "rummy.no_such_meld": {
+        "sv": "Det finns ingen kombination nummer {index} på bordet: välj en av 0 till {last}.",
+        "nb": "Det finnes ingen kombinasjon nummer {index} på bordet: velg en av 0 til {last}.",
+        "en": "There is no meld number {index} on the table: choose one of 0 to {last}.",
+    },
+    "rummy.no_melds_yet": {
+        "sv": "Det ligger inga kombinationer på bordet än, så det finns inget att lägga till på.",
+        "nb": "Det ligger ingen kombinasjoner på bordet ennå, så det er ingenting å legge til på.",
+        "en": "There are no melds on the table yet, so there is nothing to lay off onto.",
+    },
+    "rummy.cannot_lay_off": {
+        "sv": "{card} passar inte på {meld}: en serie förlängs i någon ände med nästa kort i samma färg, en grupp om 3 blir 4 med sista färgen.",
+        "nb": "{card} passer ikke på {meld}: en rekke forlenges i en av endene med neste kort i samme farge, et sett på 3 blir 4 med den siste fargen.",
+        "en": "{card} does not fit on {meld}: a run grows at either end by the next card of its suit, a set of 3 becomes 4 with the missing suit.",
+    },
+    "rummy.same_discard": {
+        "sv": "Du tog {card} från kasthögen i den här turen och får inte kasta det direkt igen.",
+        "nb": "Du tok {card} fra kastebunken denne runden og kan ikke kaste det igjen med en gang.",
+        "en": "You took {card} from the discard pile this turn and may not throw it straight back.",
+    },
+    "rummy.keep_discard": {
+        "sv": "Då har du bara {card} kvar, som du tog från kasthögen i den här turen och inte får kasta: spara ett annat kort att kasta.",
+        "nb": "Da har du bare {card} igjen, som du tok fra kastebunken denne runden og ikke kan kaste: spar et annet kort å kaste.",
+        "en": "That would leave you only {card}, which you took from the discard pile this turn and may not discard: keep another card to discard.",
+    },
+    "rummy.setup": {
+        "sv": "Utdelningen går inte att använda: {problem}",
+        "nb": "Utdelingen kan ikke brukes: {problem}",
+        "en": "The deal cannot be used: {problem}",
+    },
+})
+
+
+class RummyMoveError(IllegalMoveError):
+    """A Rummy move the rules forbid (``.rule`` names which)."""
+
+    rule = "rummy.not_a_meld"
+
+
+class MeldError(RummyMoveError):
+    rule = "rummy.not_a_meld"
+
+
+class LayOffError(RummyMoveError):
+    rule = "rummy.cannot_lay_off"
+
+
+class DrawError(RummyMoveError):
+    rule = "rummy.draw_first"
+
+
+class DiscardError(RummyMoveError):
+    rule = "rummy.same_discard"
+
+
+# ------------------------------------------------------------------ actions
+@action("draw")
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Seat ``seat`` draws the top card of the ``"stock"`` or the ``"discard"`` pile.
+
+    >>> Draw(seat=0, source="discard")
+    Draw(seat=0, source='discard')
+    """
+
+    seat: int
+    source: str = "stock"
+
+
+@action("meld")
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """Seat ``seat`` lays down ``cards`` as a new meld (lägga ner; nb melde).
+
+    The cards may be given in any order; they are kept in table order.
+
+    >>> Meld(seat=1, cards="3S AS 2S")
+    Meld(seat=1, cards=(Card.parse('AS'), Card.parse('2S'), Card.parse('3S')))
+    """
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", meld_order(parse_cards(self.cards)))
+
+
+@action("lay-off")
+@dataclass(frozen=True, slots=True)
+class LayOff:
+    """Seat ``seat`` lays ``card`` off onto the table's meld number ``meld_index`` (lägga till; nb legge til).
+
+    >>> LayOff(seat=2, card="4S", meld_index=0)
+    LayOff(seat=2, card=Card.parse('4S'), meld_index=0)
+    """
+
+    seat: int
+    card: Card
+    meld_index: int
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.card, Card):
+            object.__setattr__(self, "card", Card.parse(self.card))
+
+
+@action("discard")
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Seat ``seat`` discards ``card`` (kasta; nb kaste), which ends the turn.
+
+    >>> Discard(seat=0, card="KH")
+    Discard(seat=0, card=Card.parse('KH'))
+    """
+
+    seat: int
+    card: Card
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.card, Card):
+            object.__setattr__(self, "card", Card.parse(self.card))
+
+
+# ------------------------------------------------------------ the table
+@dataclass(frozen=True)
+class TableMeld:
+    """A meld on the table: who laid it down, its cards in table order, and the lay-offs onto it.
+
+    >>> m = TableMeld(owner=0, cards=parse_cards("5S 6S 7S"))
+    >>> m.kind, m.with_card(Card.parse("8S"), seat=2).additions
+    ('run', ((2, Card.parse('8S')),))
+    """
+
+    owner: int
+    cards: tuple[Card, ...]
+    additions: tuple[tuple[int, Card], ...] = ()
+
+    @property
+    def kind(self) -> str:
+        return meld_kind(self.cards) or "?"
+
+    def accepts(self, card: Card) -> bool:
+        """Whether ``card`` can be laid off onto this meld."""
+        return can_lay_off(self.cards, card)
+
+    def end_for(self, card: Card) -> str | None:
+        """``"low"``, ``"high"``, ``"set"`` or ``None`` (see :func:`cardlab.games.melds.layoff_end`)."""
+        return layoff_end(self.cards, card)
+
+    def with_card(self, card: Card, *, seat: int) -> "TableMeld":
+        return TableMeld(self.owner, extend_meld(self.cards, card), self.additions + ((seat, card),))
+
+    def __str__(self) -> str:
+        return " ".join(map(str, self.cards))
+
+
+@dataclass(frozen=True)
+class RummyView:
+    """What one seat may see of a Rummy round: its own hand and everything public.
+
+    Other hands appear only as their sizes; the stock only as its size.  The
+    discard pile, the melds on the table and every card a player took from
+    the discard pile (``pickups``) are public.
+    """
+
+    seat: int
+    players: int
+    rules: RummyRules
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    dealer: int
+    to_move: int | None
+    phase: str
+    stock_size: int
+    discard_pile: tuple[Card, ...]
+    table: tuple[TableMeld, ...]
+    pickups: tuple[tuple[int, Card], ...]
+    taken_from_discard: Card | None
+    melded_before: tuple[bool, ...]
+    reshuffles: int
+    turns: int
+    legal_actions: tuple[Any, ...]
+    winner: int | None
+    round_number: int = 0
+    totals: tuple[int, ...] = ()
+
+    @property
+    def discard_top(self) -> Card | None:
+        return self.discard_pile[-1] if self.discard_pile else None
+
+    @property
+    def next_seat(self) -> int:
+        """The player after this seat (who may take what this seat discards)."""
+        return (self.seat + 1) % self.players
+
+    def pickups_by(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` has taken from the discard pile this round."""
+        return tuple(c for s, c in self.pickups if s == seat)
+
+
+# ------------------------------------------------------------------ round
+def _cards_text(cards: Sequence[Card]) -> str:
+    return " ".join(map(str, cards)) if cards else "–"
+
+
+class RummyRound:
+    """One round of Rummy: deal, turns of draw → meld/lay off → discard, then scoring.
+
+    Create one with :meth:`deal` (seeded) or :meth:`from_cards` (explicit hands and stock).
+    ``stock[0]`` is the top of the stock; ``discard_pile[-1]`` is the top of the discard pile.
+    """
+
+    rules_class = RummyRules
+
+    def __init__(self, rules: RummyRules, hands: Sequence[Sequence[Card]], stock: Sequence[Card],
+                 discard_pile: Sequence[Card], *, dealer: int, seed: int = 0, round_number: int = 0) -> None:
+        self.rules = rules
+        self.players = rules.players
+        self.dealer = dealer
+        self.seed = seed
+        self.round_number = round_number
+        self.hands: list[list[Card]] = [sorted_hand(h) for h in hands]
+        self.stock: list[Card] = list(stock)
+        self.discard_pile: list[Card] = list(discard_pile)
+        self.table: list[TableMeld] = []
+        self.pickups: list[tuple[int, Card]] = []
+        self.melded_before = [False] * self.players
+        self.reshuffles = 0
+        self.turns = 0
+        self.phase = "draw"
+        self.current = (dealer + 1) % self.players
+        self.taken_from_discard: Card | None = None
+        self.put_down_this_turn = False
+        self.winner: int | None = None
+        self.went_rummy = False
+        self.lang: str | None = None
+        self._check_stock()
+
+    # ------------------------------------------------------------ creation
+    @classmethod
+    def deal(cls, rules: RummyRules, *, dealer: int | None = None, rng=None, seed: int = 0,
+             round_number: int = 0) -> "RummyRound":
+        """Shuffle (from ``rng``) and deal one card at a time from the left of the dealer; turn the stock's top card.
+
+        ``seed`` and ``round_number`` seed the reshuffles of the discard pile.
+
+        >>> rnd = RummyRound.deal(RummyRules(), rng=1)
+        >>> [len(h) for h in rnd.hands], len(rnd.stock), len(rnd.discard_pile), rnd.to_move
+        ([7, 7, 7], 30, 1, 1)
+        """
+        from ..cards import shuffled_deck
+
+        dealer = rules.first_dealer if dealer is None else dealer
+        deck = shuffled_deck(rng=rng)
+        n, size = rules.players, rules.hand_size
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        for i in range(size * n):
+            hands[(dealer + 1 + i) % n].append(deck[i])
+        rest = deck[size * n:]
+        return cls(rules, hands, rest[1:], rest[:1], dealer=dealer, seed=seed, round_number=round_number)
+
+    @classmethod
+    def from_cards(cls, hands: Sequence["str | Sequence[Card | str]"], *, stock: "str | Sequence[Card | str] | None" = None,
+                   discard: "str | Sequence[Card | str] | None" = None, dealer: int = 0,
+                   rules: RummyRules | None = None, rng=None, seed: int = 0, round_number: int = 0) -> "RummyRound":
+        """A round from explicit hands (for exercises and tests); ``hands[i]`` is seat ``i``'s.
+
+        ``stock`` is listed top card first; ``discard`` bottom first (its last card is on top).
+        Left out, the stock is the unused cards shuffled from ``rng`` and the discard pile
+        is the stock's turned-up top card.  No card may appear twice.
+        """
+        rules = rules or RummyRules(players=len(hands))
+        parsed = [list(parse_cards(h)) for h in hands]
+        if len(parsed) != rules.players:
+            raise CardlabError("rummy.setup", field="hands", problem=f"give {rules.players} hands, one per seat; you gave {len(parsed)}.")
+        if any(not h for h in parsed):
+            raise CardlabError("rummy.setup", field="hands", problem="every hand needs at least one card.")
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < rules.players:
+            raise CardlabError("rummy.setup", field="dealer", problem=f"the dealer must be a seat from 0 to {rules.players - 1}.")
+        pile = list(parse_cards(discard)) if discard is not None else None
+        given = [c for h in parsed for c in h] + (pile or [])
+        doubles = [c for c, k in count_cards(given).items() if k > 1]
+        if doubles:
+            raise CardlabError("rummy.setup", field="hands", problem=f"{doubles[0]} is dealt more than once.")
+        if stock is None:
+            from ..cards import shuffled_deck
+
+            stock_cards = shuffled_deck(rng=rng, exclude=given)
+        else:
+            stock_cards = list(parse_cards(stock))
+        if pile is None:
+            pile, stock_cards = stock_cards[:1], stock_cards[1:]
+        doubles = [c for c, k in count_cards(given + stock_cards).items() if k > 1]
+        if doubles:
+            raise CardlabError("rummy.setup", field="hands", problem=f"{doubles[0]} is dealt more than once.")
+        if not stock_cards and not pile:
+            raise CardlabError("rummy.setup", field="stock", problem="the stock and the discard pile cannot both be empty.")
+        return cls(rules, parsed, stock_cards, pile, dealer=dealer, seed=seed, round_number=round_number)
+
+    # ------------------------------------------------------------- questions
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.phase == "over" else self.current
+
+    @property
+    def discard_top(self) -> Card | None:
+        return self.discard_pile[-1] if self.discard_pile else None
+
+    @property
+    def end_reason(self) -> str | None:
+        """``"out"`` (someone went out), ``"stock"`` (the stock ran out for good) or ``None`` while playing."""
+        if not self.is_over:
+            return None
+        return "out" if self.winner is not None else "stock"
+
+    def _discardable(self, seat: int) -> list[Card]:
+        hand = self.hands[seat]
+        if self.rules.no_same_discard and self.taken_from_discard is not None:
+            return [c for c in hand if c != self.taken_from_discard]
+        return list(hand)
+
+    def _leaves_no_discard(self, seat: int, removed: Sequence[Card], table: Sequence[TableMeld]) -> Card | None:
+        """The forbidden card, if after removing ``removed`` the hand would hold only it and it fits nowhere."""
+        taken = self.taken_from_discard
+        if not self.rules.no_same_discard or taken is None:
+            return None
+        rest = [c for c in self.hands[seat] if c not in removed]
+        if rest == [taken] and not any(m.accepts(taken) for m in table):
+            return taken
+        return None
+
+    def legal_actions(self) -> list[Any]:
+        """What the seat to move may do now.
+
+        Draw phase: the stock and/or the discard pile.  Meld phase: every meld
+        that can be laid down from the hand, every lay-off onto the table, and
+        every discard.
+        """
+        seat = self.current
+        if self.phase == "draw":
+            out: list[Any] = []
+            if self.stock:
+                out.append(Draw(seat, "stock"))
+            if self.discard_pile:
+                out.append(Draw(seat, "discard"))
+            return out
+        if self.phase != "meld":
+            return []
+        hand = self.hands[seat]
+        out = []
+        for cards in meld_candidates(hand):
+            if self._leaves_no_discard(seat, cards, self.table + [TableMeld(seat, cards)]) is None:
+                out.append(Meld(seat, cards))
+        for index, meld in enumerate(self.table):
+            for card in hand:
+                if meld.accepts(card):
+                    table = list(self.table)
+                    table[index] = meld.with_card(card, seat=seat)
+                    if self._leaves_no_discard(seat, [card], table) is None:
+                        out.append(LayOff(seat, card, index))
+        out.extend(Discard(seat, c) for c in self._discardable(seat))
+        return out
+
+    def why_illegal(self, act: Any, lang: str | None = None) -> str | None:
+        """``None`` if ``act`` is allowed now, else the sentence naming the rule it breaks."""
+        try:
+            self._check(act, lang)
+        except CardlabError as exc:
+            return str(exc)
+        return None
+
+    def _check(self, act: Any, lang: str | None = None) -> None:
+        lang = lang or self.lang
+        if self.phase == "over":
+            raise GameOverError(lang=lang)
+        if not isinstance(act, (Draw, Meld, LayOff, Discard)):
+            raise UnknownActionError(lang=lang, action=repr(act))
+        if act.seat != self.current:
+            raise NotYourTurnError(lang=lang, seat=self.current)
+        if isinstance(act, Draw):
+            if self.phase != "draw":
+                raise DrawError("rummy.already_drew", lang=lang, seat=act.seat)
+            if act.source not in ("stock", "discard"):
+                raise DrawError("rummy.bad_source", lang=lang, source=act.source, seat=act.seat)
+            if act.source == "stock" and not self.stock:
+                raise DrawError("rummy.stock_empty", lang=lang, seat=act.seat)
+            if act.source == "discard" and not self.discard_pile:
+                raise DrawError("rummy.discard_empty", lang=lang, seat=act.seat)
+            return
+        if self.phase == "draw":
+            raise DrawError("rummy.draw_first", lang=lang, seat=act.seat)
+        hand = self.hands[act.seat]
+        if isinstance(act, Meld):
+            for card in act.cards:
+                if card not in hand:
+                    raise NotInHandError(lang=lang, card=card, seat=act.seat)
+            if not is_meld(act.cards):
+                raise MeldError(lang=lang, cards=_cards_text(act.cards), seat=act.seat)
+            stuck = self._leaves_no_discard(act.seat, act.cards, self.table + [TableMeld(act.seat, act.cards)])
+        elif isinstance(act, LayOff):
+            if act.card not in hand:
+                raise NotInHandError(lang=lang, card=act.card, seat=act.seat)
+            index = act.meld_index
+            if not self.table:
+                raise LayOffError("rummy.no_melds_yet", lang=lang, seat=act.seat)
+            if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(self.table):
+                raise LayOffError("rummy.no_such_meld", lang=lang, index=index, last=len(self.table) - 1, seat=act.seat)
+            meld = self.table[index]
+            if not meld.accepts(act.card):
+                raise LayOffError(lang=lang, card=act.card, meld=str(meld), seat=act.seat)
+            table = list(self.table)
+            table[index] = meld.with_card(act.card, seat=act.seat)
+            stuck = self._leaves_no_discard(act.seat, [act.card], table)
+        else:
+            if act.card not in hand:
+                raise NotInHandError(lang=lang, card=act.card, seat=act.seat)
+            if self.rules.no_same_discard and act.card == self.taken_from_discard:
+                raise DiscardError(lang=lang, card=act.card, seat=act.seat)
+            return
+        if stuck is not None:
+            raise DiscardError("rummy.keep_discard", lang=lang, card=stuck, seat=act.seat)
+
+    # ----------------------------------------------------------------- moves
+    def apply(self, act: Any) -> None:
+        """Make a move; a refused move raises an :class:`cardlab.errors.IllegalMoveError` and changes nothing."""
+        self._check(act)
+        seat = act.seat
+        hand = self.hands[seat]
+        if isinstance(act, Draw):
+            if act.source == "stock":
+                card = self.stock.pop(0)
+            else:
+                card = self.discard_pile.pop()
+                self.pickups.append((seat, card))
+                self.taken_from_discard = card
+            hand.append(card)
+            self.hands[seat] = sorted_hand(hand)
+            self.phase = "meld"
+            return
+        if isinstance(act, Meld):
+            for card in act.cards:
+                hand.remove(card)
+            self.table.append(TableMeld(seat, act.cards))
+            self.put_down_this_turn = True
+        elif isinstance(act, LayOff):
+            hand.remove(act.card)
+            self.table[act.meld_index] = self.table[act.meld_index].with_card(act.card, seat=seat)
+            self.put_down_this_turn = True
+        else:
+            hand.remove(act.card)
+            self.discard_pile.append(act.card)
+            if hand:
+                self._end_turn()
+                return
+        if not hand:
+            self._go_out(seat)
+
+    def _go_out(self, seat: int) -> None:
+        self.winner = seat
+        self.went_rummy = not self.melded_before[seat]
+        self.turns += 1
+        self.phase = "over"
+
+    def _end_turn(self) -> None:
+        seat = self.current
+        self.melded_before[seat] = self.melded_before[seat] or self.put_down_this_turn
+        self.put_down_this_turn = False
+        self.taken_from_discard = None
+        self.turns += 1
+        self.current = (seat + 1) % self.players
+        self.phase = "draw"
+        self._check_stock()
+
+    def _check_stock(self) -> None:
+        """An empty stock is rebuilt from the discard pile (all but its top card), at most
+        ``max_reshuffles`` times; after that (or when the pile holds nothing to reshuffle) an
+        empty stock ends the round with no winner."""
+        if self.stock or self.phase == "over":
+            return
+        if self.reshuffles < self.rules.max_reshuffles and len(self.discard_pile) > 1:
+            cards, top = self.discard_pile[:-1], self.discard_pile[-1]
+            order = child_rng(self.seed, self.round_number, 1000 + self.reshuffles).permutation(len(cards))
+            self.stock = [cards[i] for i in order]
+            self.discard_pile = [top]
+            self.reshuffles += 1
+        else:
+            self.phase = "over"
+
+    # ---------------------------------------------------------------- scores
+    @property
+    def penalty_multiplier(self) -> int:
+        """2 when the round was won by going rummy and ``rummy_bonus`` is on, else 1."""
+        return 2 if (self.rules.rummy_bonus and self.winner is not None and self.went_rummy) else 1
+
+    def scores(self) -> list[int]:
+        """Each seat's penalty points for the round: the value of the cards in hand (the winner 0).
+
+        Before the round is over this is what each hand would cost now.
+        """
+        mult = self.penalty_multiplier
+        return [0 if s == self.winner else mult * hand_penalty(h) for s, h in enumerate(self.hands)]
+
+    def all_cards(self) -> list[Card]:
+        """Every card of the round: hands, melds on the table, stock and discard pile (always the 52)."""
+        return ([c for h in self.hands for c in h] + [c for m in self.table for c in m.cards]
+                + self.stock + self.discard_pile)
+
+    def view(self, seat: int) -> RummyView:
+        """What ``seat`` may see: its own hand, the other hands' sizes and everything on the table."""
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(f"seat must be 0..{self.players - 1}, not {seat!r}")
+        mine = seat == self.to_move
+        return RummyView(
+            seat=seat, players=self.players, rules=self.rules, hand=tuple(self.hands[seat]),
+            hand_sizes=tuple(len(h) for h in self.hands), dealer=self.dealer, to_move=self.to_move,
+            phase=self.phase, stock_size=len(self.stock), discard_pile=tuple(self.discard_pile),
+            table=tuple(self.table), pickups=tuple(self.pickups),
+            taken_from_discard=self.taken_from_discard if mine else None,
+            melded_before=tuple(self.melded_before), reshuffles=self.reshuffles, turns=self.turns,
+            legal_actions=tuple(self.legal_actions()) if mine else (), winner=self.winner,
+            round_number=self.round_number,
+        )
+
+    def state_key(self) -> tuple:
+        """Everything that defines the state, for comparing two states."""
+        return (tuple(map(tuple, self.hands)), tuple(self.stock), tuple(self.discard_pile), tuple(self.table),
+                tuple(self.pickups), tuple(self.melded_before), self.reshuffles, self.turns, self.phase,
+                self.current, self.taken_from_discard, self.put_down_this_turn, self.winner, self.dealer)
+
+    def _repr_html_(self) -> str:
+        from ..display.rummy import rummy_round_html
+
+        return rummy_round_html(self)
+
+    def __repr__(self) -> str:
+        return f"<RummyRound dealer {self.dealer}, {self.phase}, stock {len(self.stock)}>"
+
+
+# ------------------------------------------------------------------- game
+@dataclass(frozen=True)
+class RummyRoundResult:
+    """One finished round, as the score sheet writes it."""
+
+    number: int
+    dealer: int
+    winner: int | None
+    went_rummy: bool
+    penalties: tuple[int, ...]
+    turns: int
+    reshuffles: int
+
+
+def _deal_from_setup(setup: dict | None) -> list[dict]:
+    """The explicit deals in a set-up: ``{"deals": [...]}`` or one deal given directly."""
+    if not setup:
+        return []
+    if not isinstance(setup, dict):
+        raise CardlabError("rummy.setup", field="setup", problem="the set-up must be a table with 'hands' (and 'stock', 'discard') or 'deals'.")
+    if "deals" in setup:
+        deals = setup["deals"]
+        if not isinstance(deals, list) or not all(isinstance(d, dict) for d in deals):
+            raise CardlabError("rummy.setup", field="setup", problem="'deals' must be a list of tables with 'hands'.")
+        return list(deals)
+    if "hands" in setup:
+        return [setup]
+    raise CardlabError("rummy.setup", field="setup", problem="give 'hands' (and 'stock', 'discard') or 'deals'.")
+
+
+@game_type("rummy")
+class RummyGame:
+    """A whole game of Rummy: rounds until someone reaches ``target`` penalty points (or ``rounds``
+    rounds are played), the dealer moving one seat clockwise each round.  The lowest total wins.
+
+    >>> from cardlab import RandomBot, play_out
+    >>> game = play_out(RummyGame.start(RummyRules(rounds=2), seed=5), RandomBot(rng=2))
+    >>> game.is_over, len(game.results)
+    (True, 2)
+
+    ``setup`` fixes deals: ``{"hands": [...], "stock": "...", "discard": "..."}`` for the first
+    round, or ``{"deals": [{...}, {...}]}`` for several.
+    """
+
+    rules_class = RummyRules
+
+    def __init__(self, rules: RummyRules, *, seed: int, setup: dict | None = None) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.setup = setup or None
+        self._deals = _deal_from_setup(setup)
+        self.results: list[RummyRoundResult] = []
+        self.finished_rounds: list[RummyRound] = []
+        self.totals = [0] * rules.players
+        self._lang: str | None = None
+        self.round = self._new_round(0)
+
+    @classmethod
+    def start(cls, rules: RummyRules | None = None, *, seed: int = 0, setup: dict | None = None) -> "RummyGame":
+        """A new game; every deal and reshuffle is drawn from ``seed``."""
+        return cls(rules or RummyRules(), seed=seed, setup=setup)
+
+    @property
+    def lang(self) -> str | None:
+        return self._lang
+
+    @lang.setter
+    def lang(self, value: str | None) -> None:
+        self._lang = value
+        self.round.lang = value
+
+    def _new_round(self, index: int) -> RummyRound:
+        dealer = (self.rules.first_dealer + index) % self.rules.players
+        if index < len(self._deals):
+            deal = self._deals[index]
+            if "hands" not in deal:
+                raise CardlabError("rummy.setup", field="setup", problem=f"deal {index + 1} has no 'hands'.")
+            rnd = RummyRound.from_cards(deal["hands"], stock=deal.get("stock"), discard=deal.get("discard"),
+                                        dealer=dealer, rules=self.rules, rng=child_rng(self.seed, index),
+                                        seed=self.seed, round_number=index)
+        else:
+            rnd = RummyRound.deal(self.rules, dealer=dealer, rng=child_rng(self.seed, index),
+                                  seed=self.seed, round_number=index)
+        rnd.lang = self._lang
+        return rnd
+
+    # -------------------------------------------------------------- protocol
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def is_over(self) -> bool:
+        if not self.round.is_over:
+            return False
+        if self.rules.rounds is not None:
+            return len(self.results) >= self.rules.rounds
+        return max(self.totals) >= self.rules.target
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.is_over else self.round.to_move
+
+    @property
+    def round_index(self) -> int:
+        return len(self.results) if not self.round.is_over else len(self.results) - 1
+
+    def legal_actions(self) -> list[Any]:
+        return [] if self.is_over else self.round.legal_actions()
+
+    def why_illegal(self, act: Any, lang: str | None = None) -> str | None:
+        if self.is_over:
+            return str(GameOverError(lang=lang or self.lang))
+        return self.round.why_illegal(act, lang)
+
+    def apply(self, act: Any) -> None:
+        """Make a move in the current round; when it ends, score it and deal the next."""
+        if self.is_over:
+            raise GameOverError(lang=self.lang)
+        self.round.apply(act)
+        if self.round.is_over:
+            self._finish_round()
+
+    def _finish_round(self) -> None:
+        rnd = self.round
+        penalties = rnd.scores()
+        self.totals = [t + p for t, p in zip(self.totals, penalties)]
+        self.results.append(RummyRoundResult(
+            number=len(self.results) + 1, dealer=rnd.dealer, winner=rnd.winner,
+            went_rummy=rnd.winner is not None and rnd.went_rummy, penalties=tuple(penalties),
+            turns=rnd.turns, reshuffles=rnd.reshuffles))
+        self.finished_rounds.append(rnd)
+        if not self.is_over:
+            self.round = self._new_round(len(self.results))
+
+    def winners(self) -> list[int]:
+        """The seat(s) with the lowest total once the game is over (ties share the win)."""
+        if not self.is_over:
+            return []
+        best = min(self.totals)
+        return [s for s, t in enumerate(self.totals) if t == best]
+
+    def scores(self) -> list[int]:
+        """Running penalty totals (lower is better)."""
+        return list(self.totals)
+
+    def view(self, seat: int) -> RummyView:
+        v = self.round.view(seat)
+        return RummyView(**{**v.__dict__, "totals": tuple(self.totals)})
+
+    def state_key(self) -> tuple:
+        return (len(self.results), tuple(self.totals), self.round.state_key())
+
+    # ----------------------------------------------------------- score sheet
+    def score_sheet(self, names: Sequence[str] | None = None, lang: str | None = None):
+        """Rounds × players as a pandas DataFrame (see :mod:`cardlab.sheets.rummy`)."""
+        from ..sheets.rummy import score_sheet
+
+        return score_sheet(self, names=names, lang=lang)
+
+    def score_sheet_html(self, names: Sequence[str] | None = None, lang: str | None = None) -> str:
+        from ..sheets.rummy import score_sheet_html
+
+        return score_sheet_html(self, names=names, lang=lang)
+
+    def _repr_html_(self) -> str:
+        return self.score_sheet_html()
+
+    def __repr__(self) -> str:
+        return f"<RummyGame round {self.round_index + 1}, totals {self.totals}>"
