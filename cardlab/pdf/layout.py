@@ -22,7 +22,7 @@ import os
 import tempfile
 from importlib import resources
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape as _landscape
@@ -188,6 +188,21 @@ def _no_footer(canvas, doc) -> None:
     return None
 
 
+def page_footer(text: str, lang: str | None) -> Callable:
+    """A page decoration: ``text`` bottom left, the page number bottom right."""
+    from ..i18n import tr
+
+    def draw(canvas, doc) -> None:
+        canvas.saveState()
+        canvas.setFont(FONT, 7)
+        canvas.setFillColor(HINT)
+        canvas.drawString(MARGIN, MARGIN / 2, text)
+        canvas.drawRightString(doc.pagesize[0] - MARGIN, MARGIN / 2, tr("pdf.page", lang, number=doc.page))
+        canvas.restoreState()
+
+    return draw
+
+
 def frame_size(landscape: bool) -> tuple[float, float]:
     """Width and height inside the margins."""
     width, height = page_size(landscape)
@@ -216,3 +231,28 @@ def write_pdf(data: bytes, path: "str | os.PathLike[str] | None") -> "bytes | Pa
             pass
         raise
     return target
+
+
+def cell_text(value: Any) -> str:
+    """A DataFrame cell as printed: empty for None/NaN, else exactly ``str(value)``.
+
+    >>> cell_text(None), cell_text(float("nan")), cell_text(13), cell_text("4 → ●")
+    ('', '', '13', '4 → ●')
+    """
+    if value is None:
+        return ""
+    if isinstance(value, float) and value != value:
+        return ""
+    return str(value)
+
+
+def frame_cells(frame: Any) -> list[list[str]]:
+    """A DataFrame as printed rows: the header (index name, then columns), then each row (index label first).
+
+    This is the only way a filled sheet gets its text, so the printed
+    protokoll says exactly what the on-screen one says.
+    """
+    header = [cell_text(frame.index.name)] + [cell_text(c) for c in frame.columns]
+    body = [[cell_text(label)] + [cell_text(v) for v in values]
+            for label, values in zip(frame.index, frame.itertuples(index=False, name=None))]
+    return [header, *body]

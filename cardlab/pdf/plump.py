@@ -31,6 +31,7 @@ from . import layout, texts  # noqa: F401  (texts registers the sheet words)
 #: the faint tint behind the dealer's boxes (prints as a light grey)
 DEALER_TINT = colors.Color(1.0, 0.95, 0.80)
 INK = colors.Color(0.10, 0.14, 0.49)
+RED = colors.Color(0.78, 0.08, 0.08)
 
 
 # ---------------------------------------------------------------- the rules
@@ -172,6 +173,7 @@ def plump_sheet(rules: PlumpRules | None = None, names: Sequence[str] | None = N
     extra: list[tuple] = []
     for c in range(first_player_col):
         extra.append(("SPAN", (c, 0), (c, 1)))
+        extra.append(("FONTSIZE", (c, 0), (c, 0), layout.fit_size(header_top[c], widths[c] - 3, 9, bold=True)))
     for s in range(players):
         c = first_player_col + 2 * s
         extra.append(("SPAN", (c, 0), (c + 1, 0)))
@@ -201,6 +203,8 @@ def plump_sheet(rules: PlumpRules | None = None, names: Sequence[str] | None = N
                       ("FONTSIZE", (0, r), (0, r), 7), ("TEXTCOLOR", (0, r), (0, r), layout.HINT)]
             if show_trump:
                 extra.append(("FONTSIZE", (2, r), (2, r), 12))
+                if cells[2] in ("♦", "♥"):
+                    extra.append(("TEXTCOLOR", (2, r), (2, r), RED))
             round_index += 1
         else:
             cells = [row["label"]] + [""] * (first_player_col - 1)
@@ -221,19 +225,78 @@ def plump_sheet(rules: PlumpRules | None = None, names: Sequence[str] | None = N
     table = layout.make_table(table_rows, widths, heights, 2, layout.grid_style(2, 9, extra))
 
     story = [*head, table, *foot]
-    footer = _footer(tr("pdf.small_print", lang, fingerprint=rules.fingerprint()), lang)
+    footer = layout.page_footer(tr("pdf.small_print", lang, fingerprint=rules.fingerprint()), lang)
     data = layout.render(story, landscape=landscape, title=tr("pdf.plump.title", lang), footer=footer)
     return layout.write_pdf(data, path)
 
 
-def _footer(text: str, lang: str):
-    def draw(canvas, doc) -> None:
-        canvas.saveState()
-        canvas.setFont(layout.FONT, 7)
-        canvas.setFillColor(layout.HINT)
-        canvas.drawString(layout.MARGIN, layout.MARGIN / 2, text)
-        canvas.drawRightString(doc.pagesize[0] - layout.MARGIN, layout.MARGIN / 2,
-                               tr("pdf.page", lang, number=doc.page))
-        canvas.restoreState()
+# ------------------------------------------------------------ filled sheet
+def plump_filled_sheet(game: Any, names: Sequence[str] | None = None, lang: str | None = "sv",
+                       path: "str | os.PathLike[str] | None" = None) -> "bytes | Path":
+    """The protokoll of a played (or half-played) game, printed from the on-screen sheet.
 
-    return draw
+    ``game`` is a :class:`~cardlab.games.plump.PlumpGame` or a :class:`~cardlab.match.Match`
+    holding one.  The table is :func:`cardlab.sheets.plump.score_sheet` cell for
+    cell ("3 → 13", "4 → ●"); only the look (dealer tint, bold sums) comes from
+    :func:`cardlab.sheets.plump.score_rows`.
+    """
+    from ..sheets.plump import score_rows, score_sheet
+
+    game = getattr(game, "game", game)
+    rules = game.rules
+    lang = check_language(lang)
+    names = check_names(rules.players, names, lang)
+    frame = score_sheet(game, names=names, lang=lang)
+    rows = score_rows(game, names, lang)
+    cells = layout.frame_cells(frame)
+    players = rules.players
+
+    fixed = [26, 30, 56]
+    landscape = _wants_landscape(players, sum(fixed))
+    frame_w, frame_h = layout.frame_size(landscape)
+    per_player = (frame_w - sum(fixed)) / players
+    widths = fixed + [per_player] * players
+    first_player_col = len(fixed)
+
+    st = layout.styles()
+    head = [Paragraph(layout.escape(tr("pdf.plump.title", lang)), st["title"]),
+            Paragraph(layout.escape(subtitle(rules, lang)), st["subtitle"]), Spacer(1, 8)]
+    foot = layout.rules_block(tr("pdf.rules_heading", lang),
+                              [tr("pdf.plump.filled_how_to", lang), *rule_lines(rules, lang)])
+
+    extra: list[tuple] = [("FONTSIZE", (c, 0), (c, 0), layout.fit_size(cells[0][c], widths[c] - 3, 10.5, bold=True))
+                          for c in range(first_player_col)]
+    for s in range(players):
+        c = first_player_col + s
+        size = layout.fit_size(cells[0][c], widths[c] - 4, 10, bold=True)
+        extra += [("FONTSIZE", (c, 0), (c, 0), size), ("LINEBEFORE", (c, 0), (c, -1), 1.2, colors.black)]
+    for r, row in enumerate(rows, start=1):
+        texts_in_row = cells[r]
+        for c in range(len(texts_in_row)):
+            limit = widths[c] - 4
+            if layout.text_width(texts_in_row[c], 10.5) > limit:
+                extra.append(("FONTSIZE", (c, r), (c, r), layout.fit_size(texts_in_row[c], limit, 10.5)))
+        extra += [("FONTSIZE", (0, r), (0, r), 7), ("TEXTCOLOR", (0, r), (0, r), layout.HINT)]
+        if row["kind"] == "round":
+            c = first_player_col + row["dealer_seat"]
+            extra += [("BACKGROUND", (c, r), (c, r), DEALER_TINT), ("FONTNAME", (1, r), (1, r), layout.FONT_BOLD)]
+            for s, plump in enumerate(row["plumps"]):
+                if plump and rules.ink_blots:
+                    extra += [("TEXTCOLOR", (first_player_col + s, r), (first_player_col + s, r), INK),
+                              ("FONTNAME", (first_player_col + s, r), (first_player_col + s, r), layout.FONT_BOLD)]
+        else:
+            if not any(cells[r][1:first_player_col]):  # the label may use the empty Kort and Giv cells
+                extra.append(("SPAN", (0, r), (first_player_col - 1, r)))
+            extra += [("BACKGROUND", (0, r), (first_player_col - 1, r), layout.SHADE),
+                      ("FONTNAME", (0, r), (-1, r), layout.FONT_BOLD), ("FONTSIZE", (0, r), (0, r), 10),
+                      ("TEXTCOLOR", (0, r), (0, r), colors.black),
+                      ("LINEABOVE", (0, r), (-1, r), 1.4, colors.black)]
+
+    body_rows = len(cells) - 1
+    room = frame_h - layout.height_of(head, frame_w) - layout.height_of(foot, frame_w) - 18 - 12
+    row_h = max(14.0, min(24.0, room / body_rows))
+    table = layout.make_table(cells, widths, [18] + [row_h] * body_rows, 1, layout.grid_style(1, 10.5, extra))
+    story = [*head, table, *foot]
+    footer = layout.page_footer(tr("pdf.small_print", lang, fingerprint=rules.fingerprint()), lang)
+    data = layout.render(story, landscape=landscape, title=tr("pdf.plump.title", lang), footer=footer)
+    return layout.write_pdf(data, path)

@@ -1,0 +1,219 @@
+"""``cardlab scoresheet``: print a score sheet (protokoll) as an A4 PDF.
+
+Blank, for the kitchen table::
+
+    cardlab scoresheet plump --players 5 --schedule full --lang sv --out protokoll.pdf
+    cardlab scoresheet plump --preset kids --names Anna,Björn,Cissi,Dag
+    cardlab scoresheet femkamp --players 4 --lang nb
+    cardlab scoresheet rummy --players 3 --target 100
+
+Filled, from a game saved with ``Match.save``::
+
+    cardlab scoresheet --from game.json --names Anna,Björn,Cissi --out protokoll.pdf
+
+A bad option prints one line and exits with code 2; no file is written then.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..errors import CardlabError, RulesError
+from ..i18n import LANGUAGES, register, tr
+
+GAMES = ("plump", "femkamp", "rummy")
+
+#: options that change the rules, and the games they belong to
+RULE_OPTIONS = {
+    "players": GAMES, "decks": ("plump",), "schedule": ("plump",), "max_cards": ("plump",),
+    "trump": ("plump",), "trump_suit": ("plump",), "scoring": ("plump",), "no_hook": ("plump",),
+    "queen_points": ("femkamp",), "target": ("rummy",), "rounds": ("rummy",), "preset": GAMES,
+}
+
+#: the language a sheet is printed in when --lang is not given
+HOME_LANGUAGE = {"plump": "sv", "femkamp": "nb", "rummy": "sv"}
+
+register({
+    "cli.scoresheet.option_not_for_game": {
+        "sv": "{option} gäller inte för {game}: den används bara i {games}.",
+        "nb": "{option} gjelder ikke for {game}: den brukes bare i {games}.",
+        "en": "{option} does not apply to {game}: it is used only in {games}.",
+    },
+    "cli.scoresheet.from_and_rules": {
+        "sv": "{option} går inte ihop med --from: reglerna står i den sparade filen.",
+        "nb": "{option} kan ikke brukes med --from: reglene står i den lagrede filen.",
+        "en": "{option} cannot be used with --from: the rules are in the saved file.",
+    },
+    "cli.scoresheet.need_game": {
+        "sv": "Välj ett spel (plump, femkamp eller rummy) eller ge en sparad fil med --from.",
+        "nb": "Velg et spill (plump, femkamp eller rummy) eller gi en lagret fil med --from.",
+        "en": "Choose a game (plump, femkamp or rummy) or give a saved file with --from.",
+    },
+    "cli.scoresheet.bad_schedule": {
+        "sv": "--schedule är full, down, up, full-each-deals-one eller handstorlekar med kommatecken (t.ex. 5,4,3,2,1); {value!r} går inte.",
+        "nb": "--schedule er full, down, up, full-each-deals-one eller håndstørrelser med komma (f.eks. 5,4,3,2,1); {value!r} går ikke.",
+        "en": "--schedule is full, down, up, full-each-deals-one or hand sizes separated by commas (e.g. 5,4,3,2,1); {value!r} will not do.",
+    },
+    "cli.scoresheet.written": {
+        "sv": "Skrev {path}", "nb": "Skrev {path}", "en": "Wrote {path}",
+    },
+    "cli.scoresheet.no_file": {
+        "sv": "Filen {path} finns inte.", "nb": "Filen {path} finnes ikke.", "en": "The file {path} does not exist.",
+    },
+})
+
+
+def add_parser(subparsers) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser(
+        "scoresheet", help="print a score sheet (protokoll) as an A4 PDF, blank or from a saved game",
+        description="Print a score sheet (protokoll) as an A4 PDF: blank for the kitchen table, "
+                    "or filled from a game saved with Match.save (--from).")
+    parser.add_argument("game", nargs="?", choices=GAMES, help="plump, femkamp or rummy (not needed with --from)")
+    parser.add_argument("--out", "-o", metavar="FILE", help="where to write the PDF (default: <game>-protokoll.pdf)")
+    parser.add_argument("--lang", choices=LANGUAGES, help="sv, nb or en (default: sv; nb for femkamp)")
+    parser.add_argument("--names", metavar="A,B,C", help="player names in seating order, separated by commas")
+    parser.add_argument("--from", dest="from_file", metavar="GAME.json", help="fill the sheet from a saved game")
+    parser.add_argument("--preset", metavar="NAME", help="a named set of rules, e.g. kids for plump")
+    parser.add_argument("--players", type=int, metavar="N", help="number of players")
+    plump = parser.add_argument_group("plump")
+    plump.add_argument("--decks", type=int, metavar="N", help="1 or 2 decks (8 or more players need 2)")
+    plump.add_argument("--schedule", metavar="S", help="full, down, up, full-each-deals-one, or hand sizes like 5,4,3,2,1")
+    plump.add_argument("--max-cards", dest="max_cards", type=int, metavar="N", help="the largest hand")
+    plump.add_argument("--trump", metavar="MODE", help="turned-up, none, rotating or fixed")
+    plump.add_argument("--trump-suit", dest="trump_suit", metavar="SUIT", help="C, D, H or S (with --trump fixed)")
+    plump.add_argument("--scoring", metavar="WAY", help="standard, trick-points, penalty, tricks-only or one-in-front")
+    plump.add_argument("--no-hook", dest="no_hook", action="store_true", default=None,
+                       help="the dealer may make the bids add up (no spärr/krok)")
+    femkamp = parser.add_argument_group("femkamp")
+    femkamp.add_argument("--queen-points", dest="queen_points", type=int, metavar="N", help="points per queen (4)")
+    rummy = parser.add_argument_group("rummy")
+    rummy.add_argument("--target", type=int, metavar="POINTS", help="the game ends when someone reaches it (100)")
+    rummy.add_argument("--rounds", type=int, metavar="N", help="a fixed number of rounds instead of a target")
+    parser.set_defaults(run=run)
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    lang = args.lang or HOME_LANGUAGE.get(args.game or "", "sv")
+    try:
+        path = write_sheet(args)
+    except CardlabError as exc:
+        sys.stderr.write(f"cardlab scoresheet: error: {exc.message(lang)}\n")
+        return 2
+    print(tr("cli.scoresheet.written", lang, path=path))
+    return 0
+
+
+def _names(args: argparse.Namespace) -> list[str] | None:
+    if args.names is None:
+        return None
+    return [name.strip() for name in args.names.split(",")]
+
+
+def _given_rule_options(args: argparse.Namespace) -> list[str]:
+    return [name for name in RULE_OPTIONS if getattr(args, name, None) is not None]
+
+
+def _flag(name: str) -> str:
+    return "--" + name.replace("_", "-")
+
+
+def write_sheet(args: argparse.Namespace) -> Path:
+    """Build the sheet the options ask for and write it; a :class:`CardlabError` if they do not fit."""
+    lang_for_errors = args.lang or HOME_LANGUAGE.get(args.game or "", "sv")
+    names = _names(args)
+    if args.from_file:
+        return _write_filled(args, names, lang_for_errors)
+    if args.game is None:
+        raise RulesError("cli.scoresheet.need_game", lang=lang_for_errors, field="game")
+    lang = args.lang or HOME_LANGUAGE[args.game]
+    for option in _given_rule_options(args):
+        if args.game not in RULE_OPTIONS[option]:
+            raise RulesError("cli.scoresheet.option_not_for_game", lang=lang, field=option, option=_flag(option),
+                             game=args.game, games=", ".join(RULE_OPTIONS[option]))
+    rules = build_rules(args, names)
+    out = Path(args.out or f"{args.game}-protokoll.pdf")
+    from .. import pdf
+
+    sheet = {"plump": "plump_sheet", "femkamp": "femkamp_sheet", "rummy": "rummy_sheet"}[args.game]
+    return getattr(pdf, sheet)(rules, names=names, lang=lang, path=out)
+
+
+def build_rules(args: argparse.Namespace, names: list[str] | None):
+    """The rules object the options describe: a preset (or the defaults) with the options changed."""
+    rules_class = _rules_class(args.game)
+    base = rules_class.preset(args.preset) if args.preset else rules_class()
+    changes: dict = {}
+    if args.players is not None:
+        changes["players"] = args.players
+    elif names is not None:
+        changes["players"] = len(names)
+    if args.game == "plump":
+        for name in ("decks", "max_cards", "trump", "trump_suit", "scoring"):
+            if getattr(args, name) is not None:
+                changes[name] = getattr(args, name)
+        if args.trump_suit is not None and args.trump is None:
+            changes["trump"] = "fixed"
+        if args.schedule is not None:
+            changes["schedule"] = parse_schedule(args.schedule, args.lang or "sv")
+        if args.no_hook:
+            changes["hook"] = False
+    elif args.game == "femkamp":
+        if args.queen_points is not None:
+            changes["queen_points"] = args.queen_points
+    elif args.game == "rummy":
+        for name in ("target", "rounds"):
+            if getattr(args, name) is not None:
+                changes[name] = getattr(args, name)
+    if "players" in changes and "first_dealer" in base.to_dict() and base.first_dealer >= changes["players"]:
+        changes["first_dealer"] = 0
+    return base.replace(**changes) if changes else base
+
+
+def parse_schedule(text: str, lang: str = "sv"):
+    """``"full"`` stays a name; ``"5,4,3"`` becomes ``(5, 4, 3)``.
+
+    >>> parse_schedule("down"), parse_schedule("3, 2,1")
+    ('down', (3, 2, 1))
+    """
+    text = text.strip()
+    if "," not in text and not text.isdigit():
+        return text
+    try:
+        return tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise RulesError("cli.scoresheet.bad_schedule", lang=lang, field="schedule", value=text) from None
+
+
+def _rules_class(game: str):
+    if game == "plump":
+        from ..rules.plump import PlumpRules
+
+        return PlumpRules
+    if game == "femkamp":
+        from ..rules.femkamp import FemkampRules
+
+        return FemkampRules
+    from ..rules.rummy import RummyRules
+
+    return RummyRules
+
+
+def _write_filled(args: argparse.Namespace, names: list[str] | None, lang: str) -> Path:
+    for option in _given_rule_options(args):
+        raise RulesError("cli.scoresheet.from_and_rules", lang=lang, field=option, option=_flag(option))
+    source = Path(args.from_file)
+    if not source.is_file():
+        raise RulesError("cli.scoresheet.no_file", lang=lang, field="from", path=str(source))
+    from ..match import Match
+    from ..pdf import filled_sheet
+
+    match = Match.load(source)
+    found = match.game.game_name
+    if args.game is not None and args.game != found:
+        raise RulesError("pdf.wrong_game", lang=lang, field="game", found=found, wanted=args.game)
+    lang = args.lang or HOME_LANGUAGE.get(found, "sv")
+    out = Path(args.out or f"{source.stem}-protokoll.pdf")
+    return filled_sheet(match, names=names, lang=lang, path=out)
