@@ -30,7 +30,7 @@ from ..errors import CardlabError, GameOverError, IllegalMoveError, NotYourTurnE
 from ..i18n import Message, register
 from ..protocol import game_type
 from ..rules.femkamp import ROUND_NAMES, TRICK_ROUNDS, FemkampRules, round_goal, round_scoring, round_title
-from ..tricks import check_play, legal_plays, trick_winner
+from ..tricks import check_play, trick_winner
 from .kabal import KabalLayout, KabalRound, Prikk
 from .plump import Play, Trick, _play
 
@@ -160,7 +160,20 @@ class FemkampTrickRound:
         seat = self.to_move
         if seat is None:
             return []
-        return [_play(seat, c) for c in legal_plays(self.hands[seat], self.led_suit)]
+        return [_play(seat, c) for c in self.legal_cards(seat)]
+
+    def legal_cards(self, seat: int) -> list[Card]:
+        """The cards ``seat`` may play now: the led suit if they hold it, else any card.
+
+        The same answer as :func:`cardlab.tricks.legal_plays` with no trump, computed
+        without re-reading the hand (this runs on every move of every simulated game).
+        """
+        hand = self.hands[seat]
+        if not self.current_trick:
+            return list(hand)
+        led = self.current_trick[0][1].suit
+        following = [c for c in hand if c.suit is led]
+        return following or list(hand)
 
     def why_illegal(self, act: Any, lang: str | None = None) -> str | None:
         """``None`` if ``act`` is allowed now, else the sentence naming the rule it breaks."""
@@ -181,7 +194,10 @@ class FemkampTrickRound:
             raise UnknownActionError(lang=lang, action=repr(act))
         if act.seat != self.to_move:
             raise NotYourTurnError(lang=lang, seat=self.to_move)
-        check_play(act.card, self.hands[act.seat], self.led_suit, seat=act.seat, lang=lang)
+        hand = self.hands[act.seat]
+        if act.card in hand and act.card in self.legal_cards(act.seat):
+            return
+        check_play(act.card, hand, self.led_suit, seat=act.seat, lang=lang)  # raises, naming the rule
 
     # ----------------------------------------------------------------- moves
     def apply(self, act: Any) -> None:
