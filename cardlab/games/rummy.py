@@ -30,7 +30,7 @@ A round set up by hand (seat 1 is left of the dealer and starts):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from .._rng import child_rng, normalize_rng
 from ..cards import Card, count_cards, full_deck, parse_cards, sorted_hand
@@ -200,6 +200,43 @@ class Discard:
             object.__setattr__(self, "card", Card.parse(self.card))
 
 
+_ACTION_WORDS = {
+    "rummy.action.draw_stock": {"sv": "dra från draghögen", "nb": "trekke fra bunken", "en": "draw from the stock"},
+    "rummy.action.draw_discard": {"sv": "ta {card} från kasthögen", "nb": "ta {card} fra kastebunken",
+                                  "en": "take {card} from the discard pile"},
+    "rummy.action.meld": {"sv": "lägga ner {cards}", "nb": "melde {cards}", "en": "meld {cards}"},
+    "rummy.action.lay_off": {"sv": "lägga till {card} på {meld}", "nb": "legge til {card} på {meld}",
+                             "en": "lay off {card} onto {meld}"},
+    "rummy.action.discard": {"sv": "kasta {card}", "nb": "kaste {card}", "en": "discard {card}"},
+}
+register(_ACTION_WORDS)
+
+
+def action_message(act: Any, table: Sequence["TableMeld"] = (), discard_top: Card | None = None):
+    """A Rummy action in words, as a :class:`cardlab.i18n.Message` (e.g. 'lägga ner A♠ 2♠ 3♠').
+
+    >>> action_message(Meld(seat=0, cards="AS 2S 3S")).text("sv")
+    'lägga ner A♠ 2♠ 3♠'
+    >>> action_message(Discard(seat=0, card="KH")).text("nb")
+    'kaste K♥'
+    """
+    from ..i18n import Message
+
+    if isinstance(act, Draw):
+        if act.source == "discard":
+            return Message("rummy.action.draw_discard", {"card": discard_top if discard_top is not None else "?"})
+        return Message("rummy.action.draw_stock", {})
+    if isinstance(act, Meld):
+        return Message("rummy.action.meld", {"cards": _cards_text(act.cards)})
+    if isinstance(act, LayOff):
+        index = act.meld_index
+        meld = str(table[index]) if isinstance(index, int) and 0 <= index < len(table) else f"#{index}"
+        return Message("rummy.action.lay_off", {"card": act.card, "meld": meld})
+    if isinstance(act, Discard):
+        return Message("rummy.action.discard", {"card": act.card})
+    return Message("rule.unknown_action", {"action": repr(act)})
+
+
 # ------------------------------------------------------------ the table
 @dataclass(frozen=True)
 class TableMeld:
@@ -213,14 +250,25 @@ class TableMeld:
     owner: int
     cards: tuple[Card, ...]
     additions: tuple[tuple[int, Card], ...] = ()
+    kind: str = field(init=False, compare=False, repr=False)
+    _ends: tuple = field(init=False, compare=False, repr=False)
 
-    @property
-    def kind(self) -> str:
-        return meld_kind(self.cards) or "?"
+    def __post_init__(self) -> None:
+        cards = meld_order(parse_cards(self.cards))
+        object.__setattr__(self, "cards", cards)
+        kind = meld_kind(cards) or "?"
+        object.__setattr__(self, "kind", kind)
+        low, high = cards[0].rank.ace_low, cards[-1].rank.ace_low
+        object.__setattr__(self, "_ends", (cards[0].suit, cards[0].rank, low - 1, high + 1))
 
     def accepts(self, card: Card) -> bool:
-        """Whether ``card`` can be laid off onto this meld."""
-        return can_lay_off(self.cards, card)
+        """Whether ``card`` can be laid off onto this meld (a quick form of :func:`cardlab.games.melds.can_lay_off`)."""
+        suit, rank, below, above = self._ends
+        if self.kind == "set":
+            return len(self.cards) == 3 and card.rank == rank and card not in self.cards
+        if self.kind == "run":
+            return card.suit == suit and card.rank.ace_low in (below, above)
+        return False
 
     def end_for(self, card: Card) -> str | None:
         """``"low"``, ``"high"``, ``"set"`` or ``None`` (see :func:`cardlab.games.melds.layoff_end`)."""
@@ -402,15 +450,21 @@ class RummyRound:
             return [c for c in hand if c != self.taken_from_discard]
         return list(hand)
 
-    def _leaves_no_discard(self, seat: int, removed: Sequence[Card], table: Sequence[TableMeld]) -> Card | None:
-        """The forbidden card, if after removing ``removed`` the hand would hold only it and it fits nowhere."""
+    def _leaves_no_discard(self, seat: int, removed: Sequence[Card], table: Callable[[], list[TableMeld]]) -> Card | None:
+        """The forbidden card, if after removing ``removed`` the hand would hold only it and it fits
+        nowhere on ``table()`` (the table as it would be after the move)."""
         taken = self.taken_from_discard
-        if not self.rules.no_same_discard or taken is None:
+        if not self.rules.no_same_discard or taken is None or len(self.hands[seat]) - len(removed) != 1:
             return None
         rest = [c for c in self.hands[seat] if c not in removed]
-        if rest == [taken] and not any(m.accepts(taken) for m in table):
+        if rest == [taken] and not any(m.accepts(taken) for m in table()):
             return taken
         return None
+
+    def _table_after_layoff(self, index: int, card: Card, seat: int) -> list[TableMeld]:
+        table = list(self.table)
+        table[index] = table[index].with_card(card, seat=seat)
+        return table
 
     def legal_actions(self) -> list[Any]:
         """What the seat to move may do now.
@@ -432,14 +486,12 @@ class RummyRound:
         hand = self.hands[seat]
         out = []
         for cards in meld_candidates(hand):
-            if self._leaves_no_discard(seat, cards, self.table + [TableMeld(seat, cards)]) is None:
+            if self._leaves_no_discard(seat, cards, lambda: self.table + [TableMeld(seat, cards)]) is None:
                 out.append(Meld(seat, cards))
         for index, meld in enumerate(self.table):
             for card in hand:
                 if meld.accepts(card):
-                    table = list(self.table)
-                    table[index] = meld.with_card(card, seat=seat)
-                    if self._leaves_no_discard(seat, [card], table) is None:
+                    if self._leaves_no_discard(seat, [card], lambda: self._table_after_layoff(index, card, seat)) is None:
                         out.append(LayOff(seat, card, index))
         out.extend(Discard(seat, c) for c in self._discardable(seat))
         return out
@@ -479,7 +531,7 @@ class RummyRound:
                     raise NotInHandError(lang=lang, card=card, seat=act.seat)
             if not is_meld(act.cards):
                 raise MeldError(lang=lang, cards=_cards_text(act.cards), seat=act.seat)
-            stuck = self._leaves_no_discard(act.seat, act.cards, self.table + [TableMeld(act.seat, act.cards)])
+            stuck = self._leaves_no_discard(act.seat, act.cards, lambda: self.table + [TableMeld(act.seat, act.cards)])
         elif isinstance(act, LayOff):
             if act.card not in hand:
                 raise NotInHandError(lang=lang, card=act.card, seat=act.seat)
@@ -491,9 +543,7 @@ class RummyRound:
             meld = self.table[index]
             if not meld.accepts(act.card):
                 raise LayOffError(lang=lang, card=act.card, meld=str(meld), seat=act.seat)
-            table = list(self.table)
-            table[index] = meld.with_card(act.card, seat=act.seat)
-            stuck = self._leaves_no_discard(act.seat, [act.card], table)
+            stuck = self._leaves_no_discard(act.seat, [act.card], lambda: self._table_after_layoff(index, act.card, act.seat))
         else:
             if act.card not in hand:
                 raise NotInHandError(lang=lang, card=act.card, seat=act.seat)
