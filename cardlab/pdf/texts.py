@@ -182,3 +182,148 @@ register({
         "en": "Draw each plump as a real ink blot!",
     },
 })
+
+register({
+    # ---------------------------------------------------------------- Femkamp
+    "pdf.femkamp.title": {"sv": "Femkamp – protokoll", "nb": "Femkamp – protokoll", "en": "Femkamp – score sheet"},
+    "pdf.femkamp.subtitle": {
+        "sv": "{players} spelare · {hand} kort var i stickrundorna · lägst summa vinner",
+        "nb": "{players} spillere · {hand} kort hver i stikkrundene · lavest sum vinner",
+        "en": "{players} players · {hand} cards each in the trick rounds · lowest total wins",
+    },
+    "pdf.femkamp.prikk": {"sv": "prickar", "nb": "prikker", "en": "prikks"},
+    "pdf.femkamp.cards_left": {"sv": "kort kvar", "nb": "kort igjen", "en": "cards left"},
+    "pdf.femkamp.how_to": {
+        "sv": "Skriv rundans poäng i rutan Poäng och den löpande summan i rutan Summa. I kabalen: ett streck per prick, sedan korten som blev kvar.",
+        "nb": "Skriv rundens poeng i ruten Poeng og løpende sum i ruten Sum. I kabalen: en strek per prikk, så kortene som ble igjen.",
+        "en": "Write the round's points in the Score box and the running total in the Total box. In the kabal round: one stroke per prikk, then the cards left.",
+    },
+    "pdf.femkamp.filled_how_to": {
+        "sv": "Varje runda läggs till den löpande summan; lägst summa efter fem rundor vinner.",
+        "nb": "Hver runde legges til løpende sum; lavest sum etter fem runder vinner.",
+        "en": "Each round adds to the running total; the lowest total after five rounds wins.",
+    },
+    "pdf.femkamp.deck_all": {
+        "sv": "{players} spelare: alla 52 kort delas ut, {hand} var.",
+        "nb": "{players} spillere: alle 52 kort deles ut, {hand} hver.",
+        "en": "{players} players: all 52 cards are dealt, {hand} each.",
+    },
+    "pdf.femkamp.deck_removed": {
+        "sv": "{players} spelare: ta bort {removed} i stickrundorna ({hand} kort var); de är med igen i kabalen.",
+        "nb": "{players} spillere: ta ut {removed} i stikkrundene ({hand} kort hver); de er med igjen i kabalen.",
+        "en": "{players} players: take out {removed} for the trick rounds ({hand} cards each); they return for the kabal.",
+    },
+    "pdf.femkamp.tricks": {
+        "sv": "Stickrundorna: ingen trumf. Bekänn färg om du kan; högsta kortet i utspelad färg tar sticket och spelar ut nästa.",
+        "nb": "Stikkrundene: ingen trumf. Følg farge om du kan; høyeste kort i utspilt farge tar stikket og spiller ut neste.",
+        "en": "Trick rounds: no trump. Follow suit if you can; the highest card of the suit led wins the trick and leads the next.",
+    },
+    "pdf.femkamp.round_line": {
+        "sv": "{number}. {title}: {goal} ({scoring}).",
+        "nb": "{number}. {title}: {goal} ({scoring}).",
+        "en": "{number}. {title}: {goal} ({scoring}).",
+    },
+    "pdf.femkamp.kabal": {
+        "sv": "Kabalen: alla 52 kort delas ut. Sjuorna startar raderna, som byggs nedåt till ess och uppåt till kung. Kan du lägga måste du; annars säger du ”prick” (+1). Rundan slutar när någon blivit av med sina kort; de andra får +1 per kort kvar.",
+        "nb": "Kabalen: alle 52 kort deles ut. Sjuerne starter radene, som bygges nedover til ess og oppover til konge. Kan du legge, må du; ellers sier du «prikk» (+1). Runden slutter når noen er tom for kort; de andre får +1 per kort igjen.",
+        "en": "Kabal: all 52 cards are dealt. The sevens start the rows, built down to the ace and up to the king. If you can play, you must; otherwise say \"prikk\" (+1). The round ends when someone is out of cards; the others score +1 per card left.",
+    },
+    "pdf.femkamp.starter.left-of-dealer": {
+        "sv": "Spelaren till vänster om given spelar ut först (och börjar kabalen).",
+        "nb": "Spilleren til venstre for giveren spiller ut først (og begynner kabalen).",
+        "en": "The player left of the dealer leads first (and starts the kabal).",
+    },
+    "pdf.femkamp.starter.seven-of-hearts": {
+        "sv": "Spelaren till vänster om given spelar ut först; i kabalen börjar den som har 7♥, med den.",
+        "nb": "Spilleren til venstre for giveren spiller ut først; i kabalen begynner den som har 7♥, med den.",
+        "en": "The player left of the dealer leads first; in the kabal the holder of 7♥ starts with it.",
+    },
+    "pdf.femkamp.dealer_rotates": {
+        "sv": "Given flyttar ett steg medsols efter varje runda.",
+        "nb": "Giveren flytter ett sete med klokka etter hver runde.",
+        "en": "The deal moves one seat clockwise after each round.",
+    },
+    "pdf.femkamp.dealer_fixed": {
+        "sv": "Samma giv alla fem rundor.",
+        "nb": "Samme giver alle fem runder.",
+        "en": "The same dealer deals all five rounds.",
+    },
+    "pdf.femkamp.win.share": {
+        "sv": "Lägst summa efter fem rundor vinner; lika delar segern. Exempel: 3 + 2 + 4 − 5 + (2 prickar + 4 kort = 6) = 10.",
+        "nb": "Lavest sum etter fem runder vinner; likt deler seieren. Eksempel: 3 + 2 + 4 − 5 + (2 prikker + 4 kort = 6) = 10.",
+        "en": "The lowest total after five rounds wins; a tie shares the win. Example: 3 + 2 + 4 − 5 + (2 prikks + 4 cards = 6) = 10.",
+    },
+    "pdf.femkamp.win.rematch": {
+        "sv": "Lägst summa efter fem rundor vinner; vid lika avgör en ny femkamp. Exempel: 3 + 2 + 4 − 5 + (2 prickar + 4 kort = 6) = 10.",
+        "nb": "Lavest sum etter fem runder vinner; ved likt avgjør en ny femkamp. Eksempel: 3 + 2 + 4 − 5 + (2 prikker + 4 kort = 6) = 10.",
+        "en": "The lowest total after five rounds wins; a tie is settled by a new femkamp. Example: 3 + 2 + 4 − 5 + (2 prikks + 4 cards = 6) = 10.",
+    },
+
+    # ------------------------------------------------------------------ Rummy
+    "pdf.rummy.title": {"sv": "Rummy – protokoll", "nb": "Rummy – protokoll", "en": "Rummy – score sheet"},
+    "pdf.rummy.subtitle.target": {
+        "sv": "{players} spelare · {hand} kort var · slut när någon når {target} poäng · lägst summa vinner",
+        "nb": "{players} spillere · {hand} kort hver · slutt når noen når {target} poeng · lavest sum vinner",
+        "en": "{players} players · {hand} cards each · ends when someone reaches {target} points · lowest total wins",
+    },
+    "pdf.rummy.subtitle.rounds": {
+        "sv": "{players} spelare · {hand} kort var · {rounds} rundor · lägst summa vinner",
+        "nb": "{players} spillere · {hand} kort hver · {rounds} runder · lavest sum vinner",
+        "en": "{players} players · {hand} cards each · {rounds} rounds · lowest total wins",
+    },
+    "pdf.rummy.how_to": {
+        "sv": "Efter varje runda: skriv minuspoängen för korten du har kvar i rutan Poäng (0 för den som gick ut) och den löpande summan i rutan Summa.",
+        "nb": "Etter hver runde: skriv minuspoengene for kortene du har igjen i ruten Poeng (0 for den som gikk ut) og løpende sum i ruten Sum.",
+        "en": "After each round: write the penalty for the cards left in your hand in the Score box (0 for whoever went out) and the running total in the Total box.",
+    },
+    "pdf.rummy.filled_how_to": {
+        "sv": "Varje runda läggs till den löpande summan; lägst summa vinner.",
+        "nb": "Hver runde legges til løpende sum; lavest sum vinner.",
+        "en": "Each round adds to the running total; the lowest total wins.",
+    },
+    "pdf.rummy.deal": {
+        "sv": "{players} spelare: {hand} kort var. Resten är talong; översta kortet vänds upp som slänghög. Spelaren till vänster om given börjar; given flyttar medsols varje runda.",
+        "nb": "{players} spillere: {hand} kort hver. Resten er bunke; øverste kort snus som kastebunke. Spilleren til venstre for giveren begynner; giveren flytter med klokka hver runde.",
+        "en": "{players} players: {hand} cards each. The rest is the stock; its top card is turned to start the discard pile. The player left of the dealer starts; the deal moves clockwise every round.",
+    },
+    "pdf.rummy.turn": {
+        "sv": "Din tur: ta ett kort från talongen eller slänghögen, lägg ut kombinationer och lägg till på bordet, släng sedan ett kort.",
+        "nb": "Din tur: ta et kort fra bunken eller kastebunken, legg ut kombinasjoner og legg til på bordet, kast så et kort.",
+        "en": "Your turn: draw from the stock or the discard pile, lay down melds and lay off on the table, then discard one card.",
+    },
+    "pdf.rummy.melds": {
+        "sv": "Set: 3 eller 4 kort av samma valör. Stege: minst 3 kort i följd i samma färg; esset är lågt (A-2-3, inte Q-K-A).",
+        "nb": "Sett: 3 eller 4 kort av samme verdi. Straight: minst 3 kort på rad i samme farge; esset er lavt (A-2-3, ikke Q-K-A).",
+        "en": "Set: 3 or 4 cards of one rank. Run: 3 or more cards in sequence in one suit; the ace is low (A-2-3, not Q-K-A).",
+    },
+    "pdf.rummy.no_same_discard": {
+        "sv": "Ett kort du tog från slänghögen får du inte slänga samma tur.",
+        "nb": "Et kort du tok fra kastebunken, kan du ikke kaste samme tur.",
+        "en": "A card taken from the discard pile may not be discarded in the same turn.",
+    },
+    "pdf.rummy.penalty": {
+        "sv": "Den som blir av med alla kort vinner rundan (0 poäng). De andra får minuspoäng för korten kvar: ess 1, 2–10 valören, J, Q, K 10.",
+        "nb": "Den som blir kvitt alle kortene, vinner runden (0 poeng). De andre får minuspoeng for kortene igjen: ess 1, 2–10 verdien, J, Q, K 10.",
+        "en": "Whoever gets rid of all their cards wins the round (0 points). The others score penalty points for the cards left: ace 1, 2–10 face value, J, Q, K 10.",
+    },
+    "pdf.rummy.bonus": {
+        "sv": "Rummy: går du ut på en gång utan att ha lagt ut något förut, dubblas allas minuspoäng den rundan.",
+        "nb": "Rummy: går du ut på én gang uten å ha lagt ut noe før, dobles alles minuspoeng den runden.",
+        "en": "Rummy: going out in one turn having melded nothing before doubles everyone's penalty that round.",
+    },
+    "pdf.rummy.reshuffle": {
+        "sv": "Tar talongen slut blandas slänghögen (utom översta kortet) till ny talong; efter {times} gånger slutar rundan utan vinnare och alla räknar sina kort.",
+        "nb": "Går bunken tom, stokkes kastebunken (unntatt øverste kort) til ny bunke; etter {times} ganger slutter runden uten vinner og alle teller kortene sine.",
+        "en": "When the stock runs out, the discard pile (but its top card) is shuffled into a new stock; after {times} times the round ends with no winner and everyone scores their hand.",
+    },
+    "pdf.rummy.end.target": {
+        "sv": "Spelet slutar när någon når {target} poäng; lägst summa vinner.",
+        "nb": "Spillet slutter når noen når {target} poeng; lavest sum vinner.",
+        "en": "The game ends when someone reaches {target} points; the lowest total wins.",
+    },
+    "pdf.rummy.end.rounds": {
+        "sv": "Spelet slutar efter {rounds} rundor; lägst summa vinner.",
+        "nb": "Spillet slutter etter {rounds} runder; lavest sum vinner.",
+        "en": "The game ends after {rounds} rounds; the lowest total wins.",
+    },
+})
