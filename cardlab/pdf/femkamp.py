@@ -88,26 +88,25 @@ def femkamp_sheet(rules: FemkampRules | None = None, names: Sequence[str] | None
 
 
 def femkamp_filled_sheet(game: Any, names: Sequence[str] | None = None, lang: str | None = "nb",
-                         path: "str | os.PathLike[str] | None" = None) -> "bytes | Path":
-    """The protokoll of a played Femkamp, printed cell for cell from :func:`cardlab.sheets.femkamp.score_sheet`."""
-    from ..sheets.femkamp import score_sheet
+                         path: "str | os.PathLike[str] | None" = None, *, reasons: bool = True) -> "bytes | Path":
+    """The protokoll of a played Femkamp, printed cell for cell from :func:`cardlab.sheets.femkamp.score_sheet`.
+
+    With ``reasons`` (the default) each cell also says what the score is made
+    of, as on screen: ``"6 (2 prikker + 4 kort)"``.
+    """
+    from ..sheets.femkamp import score_rows, score_sheet
 
     game = getattr(game, "game", game)
     rules = game.rules
     lang = check_language(lang)
     names = check_names(rules.players, names, lang)
-    frame = score_sheet(game, names=names, lang=lang)
-    lead = len(frame.columns) - rules.players + 1
-    lead_widths = [150.0] + [48.0] * (lead - 1)
-    totals = {tr(key, lang) for key in ("pdf.row.sum", "pdf.row.subtotal")} | {_label(frame, -1)}
+    frame = score_sheet(game, names=names, lang=lang, reasons=reasons)
+    seats = [row["dealer_seat"] for row in score_rows(game, names, lang)]
+    totals = {tr("femkamp.sheet.total", lang), tr("femkamp.sheet.winner_row", lang)}
     data = filled_table_sheet(
         title=tr("pdf.femkamp.title", lang), subtitle=subtitle(rules, lang), lang=lang, frame=frame,
-        total_labels=totals, lead_widths=lead_widths,
+        total_labels=totals, lead_widths=[110.0, 52.0], dealer_seats=seats,
         rules_lines=[tr("pdf.femkamp.filled_how_to", lang), *rule_lines(rules, lang)],
-        fingerprint=rules.fingerprint(), max_row=28.0,
+        fingerprint=rules.fingerprint(), max_row=30.0,
     )
     return layout.write_pdf(data, path)
-
-
-def _label(frame, position: int) -> str:
-    return layout.cell_text(frame.index[position]) if len(frame.index) else ""

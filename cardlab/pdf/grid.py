@@ -125,17 +125,20 @@ def filled_table_sheet(*, title: str, subtitle: str, lang: str, frame, total_lab
                        dealer_seats: Sequence[int | None] | None = None, max_row: float = 24.0) -> bytes:
     """Print a score-sheet DataFrame cell for cell: the header, then one row per frame row.
 
-    Rows whose label is in ``total_labels`` are set bold under a heavy rule;
-    ``dealer_seats`` (one per body row, or None) tints the dealer's cell.
+    ``lead_widths`` are the widths of the index column and the columns before
+    the players'; the remaining columns share the rest of the page.  Rows
+    whose label is in ``total_labels`` are set bold under a heavy rule;
+    ``dealer_seats`` (one per body row, None where there is no dealer) tints
+    the dealer's cell.  A text too long for its cell wraps; none is cut.
     """
     cells = layout.frame_cells(frame)
     lead = len(lead_widths)
-    players = len(cells[0]) - lead
+    columns = len(cells[0]) - lead
     width_portrait, _ = layout.frame_size(False)
-    landscape = (width_portrait - sum(lead_widths)) / max(players, 1) < 50
+    landscape = (width_portrait - sum(lead_widths)) / max(columns, 1) < 44
     frame_w, frame_h = layout.frame_size(landscape)
-    per = (frame_w - sum(lead_widths)) / max(players, 1)
-    widths = list(lead_widths) + [per] * players
+    per = (frame_w - sum(lead_widths)) / max(columns, 1)
+    widths = list(lead_widths) + [per] * columns
 
     st = layout.styles()
     head = [Paragraph(layout.escape(title), st["title"]), Paragraph(layout.escape(subtitle), st["subtitle"]),
@@ -146,12 +149,22 @@ def filled_table_sheet(*, title: str, subtitle: str, lang: str, frame, total_lab
         extra.append(("FONTSIZE", (c, 0), (c, 0), layout.fit_size(text, widths[c] - 3, 10.5, bold=True)))
         if c >= lead:
             extra.append(("LINEBEFORE", (c, 0), (c, -1), 1.2, colors.black))
+    wrap_style = st["rule"].clone("cell", leftIndent=0, fontSize=8, leading=9, alignment=1)
+    printed: list[list] = [list(cells[0])]
     for r in range(1, len(cells)):
+        printed.append(list(cells[r]))
+        spanned = cells[r][0] in total_labels and lead > 1 and not any(cells[r][1:lead])
         for c, text in enumerate(cells[r]):
+            if c == 0 and spanned:
+                continue
             if layout.text_width(text, 10.5) > widths[c] - 4:
-                extra.append(("FONTSIZE", (c, r), (c, r), layout.fit_size(text, widths[c] - 4, 10.5)))
+                size = layout.fit_size(text, widths[c] - 4, 10.5)
+                if size < 8:  # too long for one line: wrap it instead of shrinking it away
+                    printed[r][c] = Paragraph(layout.escape(text), wrap_style)
+                else:
+                    extra.append(("FONTSIZE", (c, r), (c, r), size))
         if cells[r][0] in total_labels:
-            if lead > 1 and not any(cells[r][1:lead]):
+            if spanned:  # the label may use the empty cells beside it
                 extra.append(("SPAN", (0, r), (lead - 1, r)))
             extra += [("BACKGROUND", (0, r), (lead - 1, r), layout.SHADE),
                       ("FONTNAME", (0, r), (-1, r), layout.FONT_BOLD), ("LINEABOVE", (0, r), (-1, r), 1.4, colors.black)]
@@ -161,6 +174,6 @@ def filled_table_sheet(*, title: str, subtitle: str, lang: str, frame, total_lab
     body = len(cells) - 1
     room = frame_h - layout.height_of(head, frame_w) - layout.height_of(foot, frame_w) - 18 - 12
     row_h = max(14.0, min(max_row, room / max(body, 1)))
-    table = layout.make_table(cells, widths, [18] + [row_h] * body, 1, layout.grid_style(1, 10.5, extra))
+    table = layout.make_table(printed, widths, [18] + [row_h] * body, 1, layout.grid_style(1, 10.5, extra))
     footer = layout.page_footer(tr("pdf.small_print", lang, fingerprint=fingerprint), lang)
     return layout.render([*head, table, *foot], landscape=landscape, title=title, footer=footer)

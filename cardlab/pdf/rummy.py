@@ -80,20 +80,20 @@ def rummy_sheet(rules: RummyRules | None = None, names: Sequence[str] | None = N
 
 def rummy_filled_sheet(game: Any, names: Sequence[str] | None = None, lang: str | None = "sv",
                        path: "str | os.PathLike[str] | None" = None) -> "bytes | Path":
-    """The protokoll of a played Rummy game, printed cell for cell from :func:`cardlab.sheets.rummy.score_sheet`."""
-    from ..sheets.rummy import score_sheet
+    """The protokoll of a played Rummy game, printed cell for cell from :func:`cardlab.sheets.rummy.score_sheet`:
+    the dealer, who went out, each player's penalty, then the running totals (Σ).
+    """
+    from ..sheets.rummy import score_rows, score_sheet
 
     game = getattr(game, "game", game)
     rules = game.rules
     lang = check_language(lang)
     names = check_names(rules.players, names, lang)
     frame = score_sheet(game, names=names, lang=lang)
-    lead = len(frame.columns) - rules.players + 1
-    lead_widths = [40.0] + [56.0] * (lead - 1)
-    totals = {tr("pdf.row.sum", lang), layout.cell_text(frame.index[-1]) if len(frame.index) else ""}
+    seats = [row["dealer_seat"] for row in score_rows(game, names, lang)]
     data = filled_table_sheet(
         title=tr("pdf.rummy.title", lang), subtitle=subtitle(rules, lang), lang=lang, frame=frame,
-        total_labels=totals, lead_widths=lead_widths,
+        total_labels={tr("rummy.sheet.total", lang)}, lead_widths=[30.0, 56.0, 70.0], dealer_seats=seats,
         rules_lines=[tr("pdf.rummy.filled_how_to", lang), *rule_lines(rules, lang)],
         fingerprint=rules.fingerprint(),
     )
