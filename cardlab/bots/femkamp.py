@@ -1,0 +1,373 @@
+"""``FemkampBot``: a friendly heuristic Femkamp player, one plan per round.
+
+It sees only its own view (its hand, the cards played, the kabal table) and
+decides by counts and comparisons, deterministically, so the same rules can be
+mirrored in a fast simulation kernel.  Every move comes with one sentence.
+
+**Avoid rounds** (pass, clubs, queens) — a "penalty card" is a club in the clubs
+round and a queen in the queens round:
+
+* following suit: play the highest card that still loses (in the queens round the
+  queen itself if it loses); if every card wins, play the highest (non-queen) card
+  when last to play, else the lowest;
+* void in the led suit: pass round — throw the highest card; clubs round — the
+  highest club, else the highest card; queens round — a queen (of the shortest
+  suit), else an ace or king of a suit whose queen is still out, else the highest card;
+* leading: the lowest card; in the queens round from the safest suit — first suits
+  whose queen is gone, then cards below a queen still out, never a card above it,
+  nor a suit where someone is known to be void, unless nothing else is left.
+
+**Grand** (take tricks): following, the lowest winning card when last, else the
+highest winning card, else the lowest; void, throw the lowest card; leading, a
+master card (no higher card of its suit still out), else the highest card of the
+longest suit.
+
+**Kabal**: score each playable card: an ace or king opens nothing (+1); a card
+that opens a place for a card I hold is good (+2, plus 1 per card of mine further
+along); opening a place for someone else is bad (−3), less so when I hold cards
+further along that row (+1 each).  Play the best; a 7 that only helps others waits.
+
+>>> from cardlab.games.femkamp import FemkampTrickRound
+>>> rnd = FemkampTrickRound.from_hands(["10S 3H", "QS 4H", "AS 5H", "QH KS"], round_name="queens", dealer=3)
+>>> rnd.apply(rnd.legal_actions()[1])                  # seat 0 leads 10♠
+>>> FemkampBot().decide(rnd.view(1)).explain("en")   # seat 1 holds Q♠ and 4♥: must follow
+'I must take this trick with Q♠: I have no other card of the suit.'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import Card, Rank, Suit
+from ..games.kabal import Prikk
+from ..games.plump import Play
+from ..i18n import Message, register
+from .base import Decision
+
+register({
+    "femkamp.bot.duck": {
+        "sv": "Jag lägger {card}, mitt högsta kort som ändå förlorar mot {winner}.",
+        "nb": "Jeg legger {card}, mitt høyeste kort som likevel taper mot {winner}.",
+        "en": "I play {card}, my highest card that still loses to {winner}.",
+    },
+    "femkamp.bot.drop_queen": {
+        "sv": "Jag släpper {card} under {winner}: någon annan får damen.",
+        "nb": "Jeg slipper {card} under {winner}: noen andre får damen.",
+        "en": "I drop {card} under {winner}: someone else takes the queen.",
+    },
+    "femkamp.bot.win_anyway": {
+        "sv": "Jag tar sticket ändå som sist, så jag blir av med mitt höga {card}.",
+        "nb": "Jeg tar stikket uansett som sist, så jeg blir kvitt min høye {card}.",
+        "en": "I win this trick anyway as the last to play, so I get rid of my high {card}.",
+    },
+    "femkamp.bot.must_take": {
+        "sv": "Alla mina kort är högre, så jag lägger det lägsta, {card}, och hoppas att någon går över.",
+        "nb": "Alle kortene mine er høyere, så jeg legger det laveste, {card}, og håper noen går over.",
+        "en": "All my cards are higher, so I play the lowest, {card}, and hope someone goes over it.",
+    },
+    "femkamp.bot.only_card": {
+        "sv": "Jag måste ta sticket med {card}: jag har inget annat kort i färgen.",
+        "nb": "Jeg må ta stikket med {card}: jeg har ikke noe annet kort i fargen.",
+        "en": "I must take this trick with {card}: I have no other card of the suit.",
+    },
+    "femkamp.bot.discard_high": {
+        "sv": "Jag saknar {suit} och kastar mitt högsta kort, {card}, så det inte tar stick senare.",
+        "nb": "Jeg mangler {suit} og kaster mitt høyeste kort, {card}, så det ikke tar stikk senere.",
+        "en": "I have no {suit}, so I throw my highest card, {card}, before it wins a trick later.",
+    },
+    "femkamp.bot.discard_club": {
+        "sv": "Jag saknar {suit} och kastar {card}: klövern går till den som tar sticket.",
+        "nb": "Jeg mangler {suit} og kaster {card}: kløveret går til den som tar stikket.",
+        "en": "I have no {suit}, so I throw {card}: the club goes to whoever takes the trick.",
+    },
+    "femkamp.bot.discard_queen": {
+        "sv": "Jag saknar {suit} och passar på att kasta {card}.",
+        "nb": "Jeg mangler {suit} og benytter sjansen til å kaste {card}.",
+        "en": "I have no {suit}, so I take the chance to throw {card}.",
+    },
+    "femkamp.bot.discard_guard": {
+        "sv": "Jag saknar {suit} och kastar {card}, som annars kunde fånga en dam.",
+        "nb": "Jeg mangler {suit} og kaster {card}, som ellers kunne fanget en dame.",
+        "en": "I have no {suit}, so I throw {card}, which could otherwise catch a queen.",
+    },
+    "femkamp.bot.lead_low": {
+        "sv": "Jag spelar ut mitt lägsta kort, {card}, så att någon annan tar sticket.",
+        "nb": "Jeg spiller ut mitt laveste kort, {card}, så noen andre tar stikket.",
+        "en": "I lead my lowest card, {card}, so that someone else takes the trick.",
+    },
+    "femkamp.bot.lead_safe": {
+        "sv": "Jag spelar ut {card}: damen i {suit} är redan spelad, så sticket är ofarligt.",
+        "nb": "Jeg spiller ut {card}: damen i {suit} er allerede spilt, så stikket er ufarlig.",
+        "en": "I lead {card}: the queen of {suit} has already been played, so the trick is harmless.",
+    },
+    "femkamp.bot.lead_under_queen": {
+        "sv": "Jag spelar ut {card}, lägre än damen i {suit}, så jag inte fångar den själv.",
+        "nb": "Jeg spiller ut {card}, lavere enn damen i {suit}, så jeg ikke fanger den selv.",
+        "en": "I lead {card}, below the queen of {suit}, so I do not catch it myself.",
+    },
+    "femkamp.bot.lead_forced": {
+        "sv": "Alla mina utspel är riskabla; {card} är det minst farliga.",
+        "nb": "Alle utspillene mine er risikable; {card} er det minst farlige.",
+        "en": "Every lead I have is risky; {card} is the least dangerous.",
+    },
+    "femkamp.bot.grand_win": {
+        "sv": "Jag vill ha stick: {card} slår {winner}.",
+        "nb": "Jeg vil ha stikk: {card} slår {winner}.",
+        "en": "I want tricks: {card} beats {winner}.",
+    },
+    "femkamp.bot.grand_cheap_win": {
+        "sv": "Jag är sist och tar sticket med mitt lägsta vinnande kort, {card}.",
+        "nb": "Jeg er sist og tar stikket med mitt laveste vinnende kort, {card}.",
+        "en": "I play last and take the trick with my lowest winning card, {card}.",
+    },
+    "femkamp.bot.grand_give_up": {
+        "sv": "Jag kan inte vinna sticket, så jag lägger mitt lägsta kort, {card}, och sparar de höga.",
+        "nb": "Jeg kan ikke vinne stikket, så jeg legger mitt laveste kort, {card}, og sparer de høye.",
+        "en": "I cannot win this trick, so I play my lowest card, {card}, and keep the high ones.",
+    },
+    "femkamp.bot.grand_master": {
+        "sv": "Jag spelar ut {card}: inget högre kort i färgen finns kvar hos de andra.",
+        "nb": "Jeg spiller ut {card}: ikke noe høyere kort i fargen er igjen hos de andre.",
+        "en": "I lead {card}: no higher card of its suit is left with the others.",
+    },
+    "femkamp.bot.grand_long": {
+        "sv": "Jag spelar ut {card} från min längsta färg för att göra de andra korten där till vinnare.",
+        "nb": "Jeg spiller ut {card} fra min lengste farge for å gjøre de andre kortene der til vinnere.",
+        "en": "I lead {card} from my longest suit to make my other cards there into winners.",
+    },
+    "femkamp.bot.prikk": {
+        "sv": "Inget av mina kort passar på bordet, så jag säger prick.",
+        "nb": "Ingen av kortene mine passer på bordet, så jeg sier prikk.",
+        "en": "None of my cards fits on the table, so I say prikk.",
+    },
+    "femkamp.bot.kabal_end": {
+        "sv": "Jag lägger {card}: ett ändkort som inte öppnar något för de andra.",
+        "nb": "Jeg legger {card}: et endekort som ikke åpner noe for de andre.",
+        "en": "I play {card}: an end card that opens nothing for the others.",
+    },
+    "femkamp.bot.kabal_own": {
+        "sv": "Jag lägger {card}: nästa kort i raden har jag själv.",
+        "nb": "Jeg legger {card}: neste kort i rekken har jeg selv.",
+        "en": "I play {card}: I hold the next card of that row myself.",
+    },
+    "femkamp.bot.kabal_need": {
+        "sv": "Jag lägger {card} för att raden måste växa mot mina andra {suit}.",
+        "nb": "Jeg legger {card} fordi rekken må vokse mot mine andre {suit}.",
+        "en": "I play {card} because that row must grow towards my other {suit}.",
+    },
+    "femkamp.bot.kabal_least": {
+        "sv": "Jag lägger {card}: det hjälper de andra minst av mina möjliga kort.",
+        "nb": "Jeg legger {card}: det hjelper de andre minst av kortene jeg kan legge.",
+        "en": "I play {card}: of the cards I may play it helps the others least.",
+    },
+})
+
+QUEEN = Rank.QUEEN
+_ORDER = {r: i for i, r in enumerate((Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN,
+                                      Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING), start=1)}
+
+
+def _low_key(card: Card) -> tuple[int, int]:
+    """Lowest first: by rank, then suit (♣ < ♦ < ♥ < ♠) so ties break the same way every time."""
+    return (int(card.rank), card.suit.index)
+
+
+class FemkampBot:
+    """A heuristic Femkamp player that explains each move (see the module text for its plan).
+
+    >>> from cardlab import RandomBot, play_out
+    >>> from cardlab.games.femkamp import FemkampGame
+    >>> game = play_out(FemkampGame.start(seed=5), FemkampBot())
+    >>> game.is_over
+    True
+    """
+
+    name = "femkamp-heuristic"
+
+    def choose(self, view: Any) -> Any:
+        return self.decide(view).action
+
+    def decide(self, view: Any) -> Decision:
+        options = view.legal_actions
+        if not options:
+            raise ValueError("There is nothing to choose: it is not this seat's turn or the game is over.")
+        if len(options) == 1 and isinstance(options[0], Prikk):
+            return Decision(options[0], Message("femkamp.bot.prikk"))
+        seat = view.seat
+        cards = [a.card for a in options]
+        if view.round_name == "kabal":
+            card, reason = self._kabal(view, cards)
+        elif view.round_name == "grand":
+            card, reason = self._grand(view, cards)
+        else:
+            card, reason = self._avoid(view, cards)
+        return Decision(Play(seat=seat, card=card), reason)
+
+    # ------------------------------------------------------------ public facts
+    @staticmethod
+    def _seen(view: Any) -> set[Card]:
+        return set(view.played_cards)
+
+    @staticmethod
+    def _voids(view: Any) -> dict[int, set[Suit]]:
+        """Seats known to be void in a suit (they did not follow it)."""
+        voids: dict[int, set[Suit]] = {}
+        tricks = [list(zip(t.seats, t.cards)) for t in view.completed_tricks] + [list(view.current_trick)]
+        for trick in tricks:
+            if not trick:
+                continue
+            led = trick[0][1].suit
+            for seat, card in trick[1:]:
+                if card.suit is not led:
+                    voids.setdefault(seat, set()).add(led)
+        return voids
+
+    @staticmethod
+    def _current_winner(view: Any) -> Card:
+        led = view.current_trick[0][1].suit
+        return max((c for _, c in view.current_trick if c.suit is led), key=lambda c: c.rank)
+
+    # ---------------------------------------------------------- avoid rounds
+    def _avoid(self, view: Any, cards: list[Card]) -> tuple[Card, Message]:
+        name = view.round_name
+        if not view.current_trick:
+            if name == "queens":
+                return self._lead_queens(view, cards)
+            card = min(cards, key=_low_key)
+            return card, Message("femkamp.bot.lead_low", {"card": card})
+        led = view.current_trick[0][1].suit
+        winner = self._current_winner(view)
+        if cards[0].suit is led:
+            losers = [c for c in cards if c.rank < winner.rank]
+            if losers:
+                queen = next((c for c in losers if c.rank is QUEEN), None)
+                if name == "queens" and queen is not None:
+                    return queen, Message("femkamp.bot.drop_queen", {"card": queen, "winner": winner})
+                card = max(losers, key=_low_key)
+                return card, Message("femkamp.bot.duck", {"card": card, "winner": winner})
+            if len(cards) == 1:
+                return cards[0], Message("femkamp.bot.only_card", {"card": cards[0]})
+            if len(view.current_trick) == view.players - 1:
+                safe = [c for c in cards if not (name == "queens" and c.rank is QUEEN)] or cards
+                card = max(safe, key=_low_key)
+                return card, Message("femkamp.bot.win_anyway", {"card": card})
+            card = min(cards, key=_low_key)
+            return card, Message("femkamp.bot.must_take", {"card": card})
+        return self._discard(view, cards, led)
+
+    def _discard(self, view: Any, cards: list[Card], led: Suit) -> tuple[Card, Message]:
+        name = view.round_name
+        length = {s: sum(1 for c in view.hand if c.suit is s) for s in Suit}
+        if name == "clubs":
+            clubs = [c for c in cards if c.suit is Suit.CLUBS]
+            if clubs:
+                card = max(clubs, key=_low_key)
+                return card, Message("femkamp.bot.discard_club", {"card": card, "suit": led})
+        if name == "queens":
+            queens = [c for c in cards if c.rank is QUEEN]
+            if queens:
+                card = min(queens, key=lambda c: (length[c.suit], c.suit.index))
+                return card, Message("femkamp.bot.discard_queen", {"card": card, "suit": led})
+            seen = self._seen(view)
+            guards = [c for c in cards if c.rank > QUEEN and Card(QUEEN, c.suit) not in seen]
+            if guards:
+                card = max(guards, key=lambda c: (int(c.rank), -length[c.suit], c.suit.index))
+                return card, Message("femkamp.bot.discard_guard", {"card": card, "suit": led})
+        card = max(cards, key=lambda c: (int(c.rank), -length[c.suit], c.suit.index))
+        return card, Message("femkamp.bot.discard_high", {"card": card, "suit": led})
+
+    def _lead_queens(self, view: Any, cards: list[Card]) -> tuple[Card, Message]:
+        seen = self._seen(view)
+        mine = set(view.hand)
+        voids = self._voids(view)
+        void_suits = {s for seat, suits in voids.items() if seat != view.seat for s in suits}
+
+        def danger(card: Card) -> int:
+            queen = Card(QUEEN, card.suit)
+            if queen in seen:
+                return 0
+            if card == queen:
+                return 4
+            if queen in mine:
+                return 2
+            if card.rank > QUEEN:
+                return 5
+            return 3 if card.suit in void_suits else 1
+
+        card = min(cards, key=lambda c: (danger(c), int(c.rank), c.suit.index))
+        level = danger(card)
+        if level == 0:
+            return card, Message("femkamp.bot.lead_safe", {"card": card, "suit": card.suit})
+        if level in (1, 2):
+            return card, Message("femkamp.bot.lead_under_queen", {"card": card, "suit": card.suit})
+        return card, Message("femkamp.bot.lead_forced", {"card": card})
+
+    # ----------------------------------------------------------------- grand
+    def _grand(self, view: Any, cards: list[Card]) -> tuple[Card, Message]:
+        if not view.current_trick:
+            seen = self._seen(view)
+            mine = set(view.hand)
+            masters = [c for c in cards
+                       if all(Card(r, c.suit) in seen or Card(r, c.suit) in mine for r in Rank if r > c.rank)]
+            if masters:
+                card = max(masters, key=_low_key)
+                return card, Message("femkamp.bot.grand_master", {"card": card})
+            length = {s: sum(1 for c in view.hand if c.suit is s) for s in Suit}
+            card = max(cards, key=lambda c: (length[c.suit], int(c.rank), c.suit.index))
+            return card, Message("femkamp.bot.grand_long", {"card": card})
+        led = view.current_trick[0][1].suit
+        winner = self._current_winner(view)
+        if cards[0].suit is led:
+            winning = [c for c in cards if c.rank > winner.rank]
+            if winning:
+                if len(view.current_trick) == view.players - 1:
+                    card = min(winning, key=_low_key)
+                    return card, Message("femkamp.bot.grand_cheap_win", {"card": card})
+                card = max(winning, key=_low_key)
+                return card, Message("femkamp.bot.grand_win", {"card": card, "winner": winner})
+        card = min(cards, key=_low_key)
+        return card, Message("femkamp.bot.grand_give_up", {"card": card})
+
+    # ----------------------------------------------------------------- kabal
+    def _kabal(self, view: Any, cards: list[Card]) -> tuple[Card, Message]:
+        mine = set(view.hand)
+        best: tuple | None = None
+        for card in cards:
+            score, kind = self._kabal_score(view, card, mine)
+            key = (score, -abs(_ORDER[card.rank] - 7), -card.suit.index)
+            if best is None or key > best[0]:
+                best = (key, card, kind)
+        assert best is not None
+        _, card, kind = best
+        return card, Message(f"femkamp.bot.kabal_{kind}", {"card": card, "suit": card.suit})
+
+    @staticmethod
+    def _kabal_score(view: Any, card: Card, mine: set[Card]) -> tuple[int, str]:
+        """How good playing ``card`` is for me (higher is better) and which reason fits."""
+        position = _ORDER[card.rank]
+        low, high = view.layout.rows[card.suit.index]
+        if low == 0:
+            directions = [-1, +1]  # a 7 opens both ways
+        else:
+            directions = [-1] if position < low else [+1]
+        score, kind = 0, "least"
+        opened_any = False
+        by_position = {_ORDER[c.rank]: c for c in mine if c.suit is card.suit}
+        for step in directions:
+            nxt = position + step
+            if not 1 <= nxt <= 13:
+                continue
+            opened_any = True
+            beyond = sum(1 for p in by_position if (p - position) * step > 0)
+            if nxt in by_position:
+                score += 2 + beyond
+                kind = "own"
+            elif beyond:
+                score += beyond - 2
+                if kind == "least":
+                    kind = "need"
+            else:
+                score -= 3
+        if not opened_any:
+            return 1, "end"
+        return score, kind
