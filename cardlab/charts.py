@@ -1,0 +1,107 @@
+"""Charts that work with no internet: altair rendered to inline SVG, plus a generic interval chart.
+
+Altair's default renderer loads its JavaScript from a CDN, so in a classroom
+without internet a chart shows only "Error loading script".  cardlab therefore
+switches altair to the ``"svg"`` renderer (drawn in Python by
+``vl-convert-python``: static, byte-stable, about 6 KB per chart) as soon as
+``cardlab.charts`` or ``cardlab.widgets`` is imported.  ``use_offline_renderer("html")``
+gives interactive charts with vega inlined in the page instead (~0.9 MB each).
+
+altair is imported only when a function here needs it (it is slow to load); if
+it is not loaded yet, the switch happens the moment anything imports it.  This
+module never imports ipywidgets.
+
+>>> import pandas as pd
+>>> df = pd.DataFrame({"bid": [0, 1], "rate": [0.5, 0.3], "low": [0.4, 0.2], "high": [0.6, 0.4]})
+>>> chart = chart_with_intervals(df, "bid", "rate", "low", "high", title="Zero bids")
+>>> bundle = chart._repr_mimebundle_()[0]
+>>> "image/svg+xml" in bundle and "cdn.jsdelivr" not in str(bundle)
+True
+"""
+
+from __future__ import annotations
+
+import importlib.abc
+import importlib.util
+import sys
+from typing import Any
+
+RENDERERS = ("svg", "html")
+
+
+def use_offline_renderer(kind: str = "svg") -> str:
+    """Make altair draw charts with no internet: ``"svg"`` (static, default) or ``"html"`` (vega inlined).
+
+    Returns the name of the renderer now active.  Safe to call many times.
+    """
+    if kind not in RENDERERS:
+        raise ValueError(f"kind must be one of {', '.join(RENDERERS)}, not {kind!r}")
+    import altair as alt
+
+    if kind == "svg":
+        alt.renderers.enable("svg")
+    else:
+        alt.renderers.enable("html", inline=True)
+    return alt.renderers.active
+
+
+def chart_with_intervals(df: Any, x: str, y: str, low: str, high: str, *, color: str | None = None,
+                         title: str = "", y_title: str | None = None, x_title: str | None = None):
+    """Points for ``y`` over ``x`` with error bars from ``low`` to ``high`` (e.g. Wilson 95 % intervals).
+
+    ``color`` names a column that splits the data into coloured series.  Returns an altair chart
+    that you can ``.properties(...)`` further.
+    """
+    import altair as alt
+
+    missing = [c for c in (x, y, low, high, color) if c is not None and c not in df.columns]
+    if missing:
+        raise ValueError(f"the data has no column(s) {', '.join(map(repr, missing))}; it has {', '.join(map(str, df.columns))}")
+    enc: dict[str, Any] = {"x": alt.X(x, title=x_title if x_title is not None else x)}
+    if color is not None:
+        enc["color"] = alt.Color(color)
+    base = alt.Chart(df).encode(**enc)
+    points = base.mark_point(filled=True, size=60).encode(y=alt.Y(y, title=y_title if y_title is not None else y),
+                                                           tooltip=[x, y, low, high] + ([color] if color else []))
+    bars = base.mark_errorbar(ticks=True).encode(y=alt.Y(low, title=y_title if y_title is not None else y), y2=alt.Y2(high))
+    chart = alt.layer(bars, points)
+    if title:
+        chart = chart.properties(title=title)
+    return chart
+
+
+class _OfflineWhenImported(importlib.abc.MetaPathFinder):
+    """Switch altair to the offline renderer the moment something imports it (altair loads slowly,
+    so cardlab does not import it before it is needed)."""
+
+    def find_spec(self, name, path=None, target=None):
+        if name != "altair":
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec("altair")
+        if spec is None or spec.loader is None or not hasattr(spec.loader, "exec_module"):
+            return spec
+        run_module = spec.loader.exec_module
+
+        def exec_module(module):
+            run_module(module)
+            sys.modules.setdefault("altair", module)
+            try:
+                use_offline_renderer()
+            except Exception:  # pragma: no cover - a broken altair shows its own error when used
+                pass
+
+        spec.loader.exec_module = exec_module
+        return spec
+
+
+def _make_offline_default() -> None:
+    """cardlab's default: offline charts, set now if altair is loaded, else as soon as it is."""
+    if "altair" in sys.modules:
+        use_offline_renderer()
+    elif importlib.util.find_spec("altair") is not None:
+        if not any(isinstance(f, _OfflineWhenImported) for f in sys.meta_path):
+            sys.meta_path.insert(0, _OfflineWhenImported())
+
+
+_make_offline_default()

@@ -1,0 +1,3 @@
+class TrickQuiz: pass
+class FollowSuitQuiz: pass
+class BidQuiz: pass
