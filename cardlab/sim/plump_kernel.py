@@ -1,0 +1,321 @@
+"""Compiled Plump rounds: bitmask hands, no Python objects in the loop.
+
+A hand is a ``uint64`` with bit ``card.index`` set for each card it holds
+(``index = suit × 13 + rank − 2``, so bits 0–12 are clubs 2…A).  A round is
+dealt exactly like :meth:`cardlab.games.plump.PlumpRound.deal` from the
+shared stream of :mod:`cardlab.sim.rng`: one card at a time from the left of
+the dealer (a blind hand after the dealer when two play), then the next card
+is turned for trump.
+
+Policies per seat (codes in :data:`POLICY_CODES`):
+
+* ``random`` – bids and cards uniform among the legal ones, drawn from the
+  round's stream (the same draws :class:`cardlab.sim.rng.StreamBot` makes);
+* ``simple`` – the deterministic :class:`cardlab.sim.simple.SimpleBot`;
+* ``heuristic`` – the deterministic :class:`cardlab.bots.plump.PlumpBot`
+  (see :mod:`cardlab.sim.plump_heuristic`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from numba import types
+from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.extending import intrinsic
+
+from ._numba import njit
+from .rng import U64, below, shuffle_into
+
+POLICY_CODES = {"random": 0, "simple": 1, "heuristic": 2}
+
+#: trump codes stored by the kernels: 0..3 = clubs, diamonds, hearts, spades; -1 = no trump
+NO_TRUMP = -1
+
+SUIT_OF = (np.arange(64) // 13).astype(np.int64)
+
+
+@intrinsic
+def _ctpop(typingctx, x):
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+
+    return types.uint64(types.uint64), codegen
+
+
+@njit(cache=True, inline="always")
+def lowest_bit(mask):
+    """Index of the lowest set bit of a non-zero ``uint64``."""
+    return np.int64(trailing_zeros(mask))
+
+
+@njit(cache=True, inline="always")
+def popcount(x):
+    """Number of set bits (one machine instruction)."""
+    return np.int64(_ctpop(x))
+
+
+@njit(cache=True, inline="always")
+def nth_bit(mask, k):
+    """Index of the ``k``-th (0-based, from the lowest) set bit of ``mask``."""
+    for _ in range(k):
+        mask &= mask - U64(1)
+    return lowest_bit(mask)
+
+
+@njit(cache=True, inline="always")
+def suit_mask(suit):
+    return U64(0x1FFF) << U64(13 * suit)
+
+
+@njit(cache=True, inline="always")
+def legal_mask(hand, led, trump, must_trump):
+    """The cards of ``hand`` that may be played (led = -1: leading)."""
+    if led < 0:
+        return hand
+    follow = hand & suit_mask(led)
+    if follow != U64(0):
+        return follow
+    if must_trump and trump >= 0:
+        trumps = hand & suit_mask(trump)
+        if trumps != U64(0):
+            return trumps
+    return hand
+
+
+@njit(cache=True, inline="always")
+def beats(card, best, trump):
+    """Does ``card`` (played later) beat the trick's best card so far?  One deck: no ties."""
+    cs = SUIT_OF[card]
+    bs = SUIT_OF[best]
+    if cs == bs:
+        return card > best
+    return cs == trump
+
+
+@njit(cache=True)
+def deal_round(state, players, hand_size, dealer, trump_code, hands, order):
+    """Shuffle and deal into ``hands`` (seat → mask); returns (state, trump suit, trump card).
+
+    ``trump_code`` is -2 for a turned-up card, -1 for no trump, 0..3 for a
+    fixed suit.  The trump card is -1 when none is turned.
+    """
+    n_hands = players + 1 if players == 2 else players
+    state = shuffle_into(state, order, hand_size * n_hands + 1)
+    for s in range(players):
+        hands[s] = U64(0)
+    pos = 0
+    seat = dealer + 1 if dealer + 1 < players else 0
+    for i in range(hand_size * n_hands):
+        if pos < players:
+            hands[seat] |= U64(1) << U64(order[i])
+            seat = seat + 1 if seat + 1 < players else 0
+        pos = pos + 1 if pos + 1 < n_hands else 0
+    trump = trump_code
+    trump_card = -1
+    if trump_code == -2:
+        if hand_size * n_hands < order.shape[0]:
+            trump_card = order[hand_size * n_hands]
+            trump = SUIT_OF[trump_card]
+        else:
+            trump = -1
+    return state, trump, trump_card
+
+
+@njit(cache=True)
+def simple_bid(hand, hand_size, trump):
+    """SimpleBot's bid before the hook: aces, plus the trump king and queen, capped."""
+    bid = 0
+    for s in range(4):
+        if hand & (U64(1) << U64(13 * s + 12)):
+            bid += 1
+    if trump >= 0:
+        if hand & (U64(1) << U64(13 * trump + 11)):
+            bid += 1
+        if hand & (U64(1) << U64(13 * trump + 10)):
+            bid += 1
+    return min(bid, hand_size)
+
+
+@njit(cache=True)
+def simple_card(legal):
+    """SimpleBot's card: the lowest rank among the legal cards, clubs before diamonds before hearts before spades."""
+    for r in range(13):
+        for s in range(4):
+            c = 13 * s + r
+            if legal & (U64(1) << U64(c)):
+                return c
+    return -1
+
+
+@njit(cache=True)
+def play_round(seed, players, hand_size, dealer, trump_code, hook, highest_bidder_leads, must_trump,
+               policies, bids, tricks, hands, order):
+    """Deal and play one round; fills ``bids`` and ``tricks``; returns (trump, trump_card)."""
+    state = U64(seed)
+    state, trump, trump_card = deal_round(state, players, hand_size, dealer, trump_code, hands, order)
+    # --- bidding, from the left of the dealer; the dealer last
+    total = 0
+    first = dealer + 1 if dealer + 1 < players else 0
+    seat = first
+    for k in range(players):
+        if k > 0:
+            seat = seat + 1 if seat + 1 < players else 0
+        forbidden = -1
+        if hook and seat == dealer:
+            f = hand_size - total
+            if 0 <= f <= hand_size:
+                forbidden = f
+        pol = policies[seat]
+        if pol == 0:
+            count = hand_size + 1 - (1 if forbidden >= 0 else 0)
+            state, pick = below(state, count)
+            bid = pick if (forbidden < 0 or pick < forbidden) else pick + 1
+        elif pol == 1:
+            bid = simple_bid(hands[seat], hand_size, trump)
+            if bid == forbidden:
+                bid = bid - 1 if bid > 0 else bid + 1
+        else:
+            bid = heuristic_bid(hands[seat], hand_size, trump, seat, dealer, players, bids, k, forbidden)
+        bids[seat] = bid
+        total += bid
+    for s in range(players):
+        tricks[s] = 0
+    leader = first
+    if highest_bidder_leads:
+        best = -1
+        for k in range(players):
+            seat = (first + k) % players
+            if bids[seat] > best:
+                best = bids[seat]
+                leader = seat
+    # --- the tricks
+    played = U64(0)
+    for t in range(hand_size):
+        led = -1
+        best_card = -1
+        best_seat = -1
+        trick = U64(0)
+        seat = leader
+        for j in range(players):
+            if j > 0:
+                seat = seat + 1 if seat + 1 < players else 0
+            legal = legal_mask(hands[seat], led, trump, must_trump)
+            pol = policies[seat]
+            if pol == 0:
+                state, pick = below(state, popcount(legal))
+                card = nth_bit(legal, pick)
+            elif pol == 1:
+                card = simple_card(legal)
+            else:
+                card = heuristic_card(hands[seat], legal, led, best_card, best_seat, trump, seat, players,
+                                      hand_size, t, j, bids, tricks, played, trick)
+            hands[seat] ^= U64(1) << U64(card)
+            trick |= U64(1) << U64(card)
+            if j == 0:
+                led = SUIT_OF[card]
+                best_card = card
+                best_seat = seat
+            elif beats(card, best_card, trump):
+                best_card = card
+                best_seat = seat
+        played |= trick
+        tricks[best_seat] += 1
+        leader = best_seat
+    return trump, trump_card
+
+
+@njit(cache=True)
+def play_round_random(seed, players, hand_size, dealer, trump_code, hook, highest_bidder_leads, must_trump,
+                      bids, tricks, hands, order):
+    """:func:`play_round` when every seat plays at random (the same draws, a leaner loop)."""
+    state = U64(seed)
+    state, trump, trump_card = deal_round(state, players, hand_size, dealer, trump_code, hands, order)
+    total = 0
+    first = dealer + 1 if dealer + 1 < players else 0
+    seat = first
+    for k in range(players):
+        if k > 0:
+            seat = seat + 1 if seat + 1 < players else 0
+        forbidden = -1
+        if hook and seat == dealer:
+            f = hand_size - total
+            if 0 <= f <= hand_size:
+                forbidden = f
+        count = hand_size + 1 - (1 if forbidden >= 0 else 0)
+        state, pick = below(state, count)
+        bid = pick if (forbidden < 0 or pick < forbidden) else pick + 1
+        bids[seat] = bid
+        total += bid
+        tricks[seat] = 0
+    leader = first
+    if highest_bidder_leads:
+        best = -1
+        for k in range(players):
+            seat = (first + k) % players
+            if bids[seat] > best:
+                best = bids[seat]
+                leader = seat
+    for t in range(hand_size):
+        led = -1
+        best_card = -1
+        best_seat = -1
+        seat = leader
+        for j in range(players):
+            if j > 0:
+                seat = seat + 1 if seat + 1 < players else 0
+            legal = legal_mask(hands[seat], led, trump, must_trump)
+            state, pick = below(state, popcount(legal))
+            card = nth_bit(legal, pick)
+            hands[seat] ^= U64(1) << U64(card)
+            if j == 0:
+                led = SUIT_OF[card]
+                best_card = card
+                best_seat = seat
+            elif beats(card, best_card, trump):
+                best_card = card
+                best_seat = seat
+        tricks[best_seat] += 1
+        leader = best_seat
+    return trump, trump_card
+
+
+@njit(cache=True)
+def heuristic_bid(hand, hand_size, trump, seat, dealer, players, bids, k, forbidden):
+    """Placeholder replaced by :mod:`cardlab.sim.plump_heuristic` when that policy exists."""
+    bid = simple_bid(hand, hand_size, trump)
+    if bid == forbidden:
+        bid = bid - 1 if bid > 0 else bid + 1
+    return bid
+
+
+@njit(cache=True)
+def heuristic_card(hand, legal, led, best_card, best_seat, trump, seat, players, hand_size, t, j, bids,
+                   tricks, played, trick):
+    return simple_card(legal)
+
+
+@njit(cache=True)
+def play_rounds(seeds, players, hand_size, dealers, trump_codes, hook, highest_bidder_leads, must_trump,
+                policies, bids_out, tricks_out, trump_out, trump_card_out):
+    """Play ``len(seeds)`` rounds; row ``i`` of the outputs is round ``i`` (columns: seats)."""
+    hands = np.zeros(players, np.uint64)
+    order = np.empty(52, np.int64)
+    bids = np.zeros(players, np.int64)
+    tricks = np.zeros(players, np.int64)
+    all_random = True
+    for s in range(players):
+        if policies[s] != 0:
+            all_random = False
+    for i in range(seeds.shape[0]):
+        if all_random:
+            trump, card = play_round_random(seeds[i], players, hand_size, dealers[i], trump_codes[i], hook,
+                                            highest_bidder_leads, must_trump, bids, tricks, hands, order)
+        else:
+            trump, card = play_round(seeds[i], players, hand_size, dealers[i], trump_codes[i], hook,
+                                     highest_bidder_leads, must_trump, policies, bids, tricks, hands, order)
+        for s in range(players):
+            bids_out[i, s] = bids[s]
+            tricks_out[i, s] = tricks[s]
+        trump_out[i] = trump
+        trump_card_out[i] = card
