@@ -6,7 +6,7 @@ more when the bid was 0).  Play: the legal card of lowest rank, clubs before
 diamonds before hearts before spades on equal rank.
 
 >>> from cardlab import PlumpRound, PlumpRules
->>> rnd = PlumpRound.from_hands(["AS KH 2C", "QH 3C 4D", "9S 8S AD"], dealer=2,
+>>> rnd = PlumpRound.from_hands(["AS KH 2C", "QC 3C 4D", "9S 8S AD"], dealer=2,
 ...                             rules=PlumpRules(players=3), trump_card="5H")
 >>> bot = SimpleBot()
 >>> bot.choose(rnd.view(0))
