@@ -1,0 +1,67 @@
+"""Every sentence on screen exists in Swedish, Norwegian (bokmål) and English."""
+
+import importlib
+import string
+
+import pytest
+
+import cardlab
+from cardlab import i18n
+
+
+def _load_everything():
+    # import every module that registers sentences
+    for name in cardlab.__all__:
+        try:
+            getattr(cardlab, name)
+        except (ImportError, AttributeError):
+            pass
+    for module in ("cardlab.bots.plump", "cardlab.display.plump", "cardlab.sheets.plump"):
+        importlib.import_module(module)
+
+
+def test_every_message_has_three_languages_with_the_same_fields():
+    _load_everything()
+    assert len(i18n.keys()) > 40
+    for key in i18n.keys():
+        texts = i18n._CATALOGUE[key]
+        assert set(texts) == {"sv", "nb", "en"}, key
+        fields = [{f for _, f, _, _ in string.Formatter().parse(texts[lang]) if f} for lang in ("sv", "nb", "en")]
+        assert fields[0] == fields[1] == fields[2], key
+
+
+def test_languages_really_differ():
+    _load_everything()
+    same = [k for k in i18n.keys() if len({i18n._CATALOGUE[k][l] for l in ("sv", "nb", "en")}) == 1
+            and i18n._CATALOGUE[k]["en"] and not i18n._CATALOGUE[k]["en"].startswith("{")]
+    # a few words are the same in all three (e.g. "Kort"/"Kort"/"Cards" is not); allow only short labels
+    assert all(len(i18n._CATALOGUE[k]["en"]) <= 12 for k in same), same
+
+
+def test_registering_needs_all_languages():
+    with pytest.raises(ValueError, match="lacks the language"):
+        i18n.register({"demo.bad": {"sv": "hej", "en": "hi"}})
+    with pytest.raises(ValueError, match="different fields"):
+        i18n.register({"demo.bad": {"sv": "{a}", "nb": "{b}", "en": "{a}"}})
+
+
+def test_default_language_can_be_chosen():
+    from cardlab import Card, Suit
+    from cardlab.errors import MustFollowSuitError
+
+    old = i18n.get_language()
+    try:
+        i18n.set_language("nb")
+        assert str(MustFollowSuitError(suit=Suit.HEARTS, card=Card.parse("7H"))).startswith("Du må følge farge")
+        with pytest.raises(ValueError, match="Unknown language 'de'"):
+            i18n.set_language("de")
+    finally:
+        i18n.set_language(old)
+
+
+def test_suit_and_rank_vocabulary_follows_the_seeds():
+    from cardlab import Rank, Suit
+
+    assert [i18n.suit_name(s, "sv") for s in Suit] == ["klöver", "ruter", "hjärter", "spader"]
+    assert [i18n.suit_name(s, "nb") for s in Suit] == ["kløver", "ruter", "hjerter", "spar"]
+    assert i18n.rank_name(Rank.KING, "sv") == "kung" and i18n.rank_name(Rank.KING, "nb") == "konge"
