@@ -110,7 +110,8 @@ def styles() -> dict[str, ParagraphStyle]:
         "title": ParagraphStyle("title", fontName=FONT_BOLD, fontSize=18, leading=22),
         "subtitle": ParagraphStyle("subtitle", fontName=FONT, fontSize=9.5, leading=12, textColor=HINT),
         "heading": ParagraphStyle("heading", fontName=FONT_BOLD, fontSize=9.5, leading=12, spaceBefore=2),
-        "rule": ParagraphStyle("rule", fontName=FONT, fontSize=8.5, leading=10.5, leftIndent=8, bulletIndent=0),
+        "rule": ParagraphStyle("rule", fontName=FONT, fontSize=8.5, leading=10.5, leftIndent=8, bulletIndent=0,
+                               bulletFontName=FONT),
         "small": ParagraphStyle("small", fontName=FONT, fontSize=7, leading=9, textColor=HINT),
     }
 
