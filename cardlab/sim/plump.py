@@ -101,10 +101,6 @@ def kernel_batch(setup: PlumpSetup, seeds: np.ndarray, start: int = 0) -> dict[s
     """Play rounds with the compiled kernel: arrays ``bids``/``tricks`` (round × seat), ``trump``, ``trump_card``, ``dealer``."""
     from .plump_kernel import POLICY_CODES, play_rounds
 
-    if "heuristic" in setup.policies:
-        from .plump_heuristic import ensure_heuristic
-
-        ensure_heuristic()
     n, p = len(seeds), setup.rules.players
     dealers = setup.dealers(start, n)
     out = {

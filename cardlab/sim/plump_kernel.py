@@ -20,78 +20,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from numba import types
-from numba.cpython.unsafe.numbers import trailing_zeros
-from numba.extending import intrinsic
-
 from ._numba import njit
+from .bits import SUIT_OF, beats, legal_mask, nth_bit, popcount
+from .plump_heuristic import heuristic_bid, heuristic_card
 from .rng import U64, below, shuffle_into
 
 POLICY_CODES = {"random": 0, "simple": 1, "heuristic": 2}
 
 #: trump codes stored by the kernels: 0..3 = clubs, diamonds, hearts, spades; -1 = no trump
 NO_TRUMP = -1
-
-SUIT_OF = (np.arange(64) // 13).astype(np.int64)
-
-
-@intrinsic
-def _ctpop(typingctx, x):
-    def codegen(context, builder, signature, args):
-        return builder.ctpop(args[0])
-
-    return types.uint64(types.uint64), codegen
-
-
-@njit(cache=True, inline="always")
-def lowest_bit(mask):
-    """Index of the lowest set bit of a non-zero ``uint64``."""
-    return np.int64(trailing_zeros(mask))
-
-
-@njit(cache=True, inline="always")
-def popcount(x):
-    """Number of set bits (one machine instruction)."""
-    return np.int64(_ctpop(x))
-
-
-@njit(cache=True, inline="always")
-def nth_bit(mask, k):
-    """Index of the ``k``-th (0-based, from the lowest) set bit of ``mask``."""
-    for _ in range(k):
-        mask &= mask - U64(1)
-    return lowest_bit(mask)
-
-
-@njit(cache=True, inline="always")
-def suit_mask(suit):
-    return U64(0x1FFF) << U64(13 * suit)
-
-
-@njit(cache=True, inline="always")
-def legal_mask(hand, led, trump, must_trump):
-    """The cards of ``hand`` that may be played (led = -1: leading)."""
-    if led < 0:
-        return hand
-    follow = hand & suit_mask(led)
-    if follow != U64(0):
-        return follow
-    if must_trump and trump >= 0:
-        trumps = hand & suit_mask(trump)
-        if trumps != U64(0):
-            return trumps
-    return hand
-
-
-@njit(cache=True, inline="always")
-def beats(card, best, trump):
-    """Does ``card`` (played later) beat the trick's best card so far?  One deck: no ties."""
-    cs = SUIT_OF[card]
-    bs = SUIT_OF[best]
-    if cs == bs:
-        return card > best
-    return cs == trump
-
 
 @njit(cache=True)
 def deal_round(state, players, hand_size, dealer, trump_code, hands, order):
@@ -176,7 +113,7 @@ def play_round(seed, players, hand_size, dealer, trump_code, hook, highest_bidde
             if bid == forbidden:
                 bid = bid - 1 if bid > 0 else bid + 1
         else:
-            bid = heuristic_bid(hands[seat], hand_size, trump, seat, dealer, players, bids, k, forbidden)
+            bid = heuristic_bid(hands[seat], hand_size, trump, players, forbidden)
         bids[seat] = bid
         total += bid
     for s in range(players):
@@ -195,7 +132,6 @@ def play_round(seed, players, hand_size, dealer, trump_code, hook, highest_bidde
         led = -1
         best_card = -1
         best_seat = -1
-        trick = U64(0)
         seat = leader
         for j in range(players):
             if j > 0:
@@ -208,10 +144,10 @@ def play_round(seed, players, hand_size, dealer, trump_code, hook, highest_bidde
             elif pol == 1:
                 card = simple_card(legal)
             else:
-                card = heuristic_card(hands[seat], legal, led, best_card, best_seat, trump, seat, players,
-                                      hand_size, t, j, bids, tricks, played, trick)
+                card = heuristic_card(hands[seat], legal, best_card, trump, players, hand_size - t, j,
+                                      bids[seat] - tricks[seat], played)
             hands[seat] ^= U64(1) << U64(card)
-            trick |= U64(1) << U64(card)
+            played |= U64(1) << U64(card)
             if j == 0:
                 led = SUIT_OF[card]
                 best_card = card
@@ -219,7 +155,6 @@ def play_round(seed, players, hand_size, dealer, trump_code, hook, highest_bidde
             elif beats(card, best_card, trump):
                 best_card = card
                 best_seat = seat
-        played |= trick
         tricks[best_seat] += 1
         leader = best_seat
     return trump, trump_card
@@ -278,21 +213,6 @@ def play_round_random(seed, players, hand_size, dealer, trump_code, hook, highes
         tricks[best_seat] += 1
         leader = best_seat
     return trump, trump_card
-
-
-@njit(cache=True)
-def heuristic_bid(hand, hand_size, trump, seat, dealer, players, bids, k, forbidden):
-    """Placeholder replaced by :mod:`cardlab.sim.plump_heuristic` when that policy exists."""
-    bid = simple_bid(hand, hand_size, trump)
-    if bid == forbidden:
-        bid = bid - 1 if bid > 0 else bid + 1
-    return bid
-
-
-@njit(cache=True)
-def heuristic_card(hand, legal, led, best_card, best_seat, trump, seat, players, hand_size, t, j, bids,
-                   tricks, played, trick):
-    return simple_card(legal)
 
 
 @njit(cache=True)
