@@ -63,7 +63,6 @@ def blank_sheet(*, title: str, subtitle: str, lang: str, lead_headers: Sequence[
     st = layout.styles()
     head = [Paragraph(layout.escape(title), st["title"]), Paragraph(layout.escape(subtitle), st["subtitle"]),
             Spacer(1, 3), Paragraph(layout.escape(tr("pdf.date_line", lang)), st["subtitle"]), Spacer(1, 6)]
-    foot = layout.rules_block(tr("pdf.rules_heading", lang), rules_lines)
 
     top = list(lead_headers)
     sub = [""] * first
@@ -112,7 +111,9 @@ def blank_sheet(*, title: str, subtitle: str, lang: str, lead_headers: Sequence[
         rows.append(cells)
 
     units = sum(line.height for line in lines)
-    room = frame_h - layout.height_of(head, frame_w) - layout.height_of(foot, frame_w) - 30 - 12
+    left = frame_h - layout.height_of(head, frame_w) - 15 - 13 - 12
+    foot = layout.fitting_rules_block(tr("pdf.rules_heading", lang), rules_lines, frame_w, left - min_row * units)
+    room = left - layout.height_of(foot, frame_w)
     unit = max(min_row, min(max_row, room / units))
     heights = [15, 13] + [unit * line.height for line in lines]
     table = layout.make_table(rows, widths, heights, 2, layout.grid_style(2, 9, extra))
@@ -143,7 +144,6 @@ def filled_table_sheet(*, title: str, subtitle: str, lang: str, frame, total_lab
     st = layout.styles()
     head = [Paragraph(layout.escape(title), st["title"]), Paragraph(layout.escape(subtitle), st["subtitle"]),
             Spacer(1, 8)]
-    foot = layout.rules_block(tr("pdf.rules_heading", lang), rules_lines)
     extra: list[tuple] = []
     for c, text in enumerate(cells[0]):
         extra.append(("FONTSIZE", (c, 0), (c, 0), layout.fit_size(text, widths[c] - 3, 10.5, bold=True)))
@@ -172,7 +172,9 @@ def filled_table_sheet(*, title: str, subtitle: str, lang: str, frame, total_lab
             c = lead + dealer_seats[r - 1]
             extra.append(("BACKGROUND", (c, r), (c, r), DEALER_TINT))
     body = len(cells) - 1
-    room = frame_h - layout.height_of(head, frame_w) - layout.height_of(foot, frame_w) - 18 - 12
+    left = frame_h - layout.height_of(head, frame_w) - 18 - 12
+    foot = layout.fitting_rules_block(tr("pdf.rules_heading", lang), rules_lines, frame_w, left - 14 * body)
+    room = left - layout.height_of(foot, frame_w)
     row_h = max(14.0, min(max_row, room / max(body, 1)))
     table = layout.make_table(printed, widths, [18] + [row_h] * body, 1, layout.grid_style(1, 10.5, extra))
     footer = layout.page_footer(tr("pdf.small_print", lang, fingerprint=fingerprint), lang)

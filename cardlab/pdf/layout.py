@@ -30,7 +30,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 FONT = "CardlabSans"
 FONT_BOLD = "CardlabSans-Bold"
@@ -131,10 +131,40 @@ def rules_block(heading: str, lines: Sequence[str], small: str | None = None) ->
     return block
 
 
+def fitting_rules_block(heading: str, lines: Sequence[str], width: float, room: float) -> list:
+    """The rules block in one column, or in two side by side when one column would not leave ``room``.
+
+    ``room`` is the height the rules may take so the table above still fits
+    on the page with rows a pen can write in.  When not even two columns fit
+    (a very long schedule for many players), the rules move whole to the
+    next page, heading and all.
+    """
+    block = rules_block(heading, lines)
+    if height_of(block, width) <= room:
+        return block
+    st = styles()
+    half = (len(lines) + 1) // 2
+    columns = [[Paragraph(escape(line), st["rule"], bulletText="•") for line in part]
+               for part in (lines[:half], lines[half:])]
+    table = Table([columns], colWidths=[width / 2, width / 2])
+    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                               ("RIGHTPADDING", (0, 0), (-1, -1), 6), ("TOPPADDING", (0, 0), (-1, -1), 0),
+                               ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+    two = [Spacer(1, 6), Paragraph(escape(heading), st["heading"]), table]
+    if height_of(two, width) <= room:
+        return two
+    return [PageBreak(), *block]
+
+
 def height_of(flowables: Sequence, width: float) -> float:
-    """Total height of ``flowables`` when set ``width`` points wide (spacing included)."""
+    """Total height of ``flowables`` on this page when set ``width`` points wide (spacing included).
+
+    Whatever follows a page break lies on the next page and counts nothing here.
+    """
     total = 0.0
     for flowable in flowables:
+        if isinstance(flowable, PageBreak):
+            break
         _, h = flowable.wrap(width, 10_000)
         total += h + flowable.getSpaceBefore() + flowable.getSpaceAfter()
     return total

@@ -159,8 +159,6 @@ def plump_sheet(rules: PlumpRules | None = None, names: Sequence[str] | None = N
     head = [Paragraph(layout.escape(tr("pdf.plump.title", lang)), st["title"]),
             Paragraph(layout.escape(subtitle(rules, lang)), st["subtitle"]),
             Spacer(1, 3), Paragraph(layout.escape(tr("pdf.date_line", lang)), st["subtitle"]), Spacer(1, 6)]
-    foot = layout.rules_block(tr("pdf.rules_heading", lang),
-                              [tr("pdf.plump.how_to", lang), *rule_lines(rules, lang)])
 
     # --- the table cells
     header_top = ["", tr("pdf.col.cards", lang)] + ([tr("pdf.col.trump", lang)] if show_trump else []) \
@@ -219,7 +217,11 @@ def plump_sheet(rules: PlumpRules | None = None, names: Sequence[str] | None = N
 
     # --- row heights: as tall as the page allows, between 14 and 26 points
     body_rows = len(table_rows) - 2
-    room = frame_h - layout.height_of(head, frame_w) - layout.height_of(foot, frame_w) - 2 * 15 - 12
+    left = frame_h - layout.height_of(head, frame_w) - 15 - 13 - 12
+    foot = layout.fitting_rules_block(tr("pdf.rules_heading", lang),
+                                      [tr("pdf.plump.how_to", lang), *rule_lines(rules, lang)],
+                                      frame_w, left - 14 * body_rows)
+    room = left - layout.height_of(foot, frame_w)
     row_h = max(14.0, min(26.0, room / body_rows))
     heights = [15, 13] + [row_h] * body_rows
     table = layout.make_table(table_rows, widths, heights, 2, layout.grid_style(2, 9, extra))
@@ -261,8 +263,6 @@ def plump_filled_sheet(game: Any, names: Sequence[str] | None = None, lang: str 
     st = layout.styles()
     head = [Paragraph(layout.escape(tr("pdf.plump.title", lang)), st["title"]),
             Paragraph(layout.escape(subtitle(rules, lang)), st["subtitle"]), Spacer(1, 8)]
-    foot = layout.rules_block(tr("pdf.rules_heading", lang),
-                              [tr("pdf.plump.filled_how_to", lang), *rule_lines(rules, lang)])
 
     extra: list[tuple] = [("FONTSIZE", (c, 0), (c, 0), layout.fit_size(cells[0][c], widths[c] - 3, 10.5, bold=True))
                           for c in range(first_player_col)]
@@ -293,7 +293,11 @@ def plump_filled_sheet(game: Any, names: Sequence[str] | None = None, lang: str 
                       ("LINEABOVE", (0, r), (-1, r), 1.4, colors.black)]
 
     body_rows = len(cells) - 1
-    room = frame_h - layout.height_of(head, frame_w) - layout.height_of(foot, frame_w) - 18 - 12
+    left = frame_h - layout.height_of(head, frame_w) - 18 - 12
+    foot = layout.fitting_rules_block(tr("pdf.rules_heading", lang),
+                                      [tr("pdf.plump.filled_how_to", lang), *rule_lines(rules, lang)],
+                                      frame_w, left - 14 * body_rows)
+    room = left - layout.height_of(foot, frame_w)
     row_h = max(14.0, min(24.0, room / body_rows))
     table = layout.make_table(cells, widths, [18] + [row_h] * body_rows, 1, layout.grid_style(1, 10.5, extra))
     story = [*head, table, *foot]
