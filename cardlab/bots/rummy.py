@@ -221,7 +221,8 @@ class RummyBot:
         if len(view.hand) == 1:
             return Decision(best, Message("rummy.bot.discard_out", {"card": best.card}))
         # Say so when a heavier card was kept back because the next player seems to want it.
-        heavier = [a.card for a in options if a.card.rank.points > best.card.rank.points and self.danger(view, a.card)]
+        heavier = [a.card for a in options
+                   if a.card != best.card and a.card.rank.points >= best.card.rank.points and self.danger(view, a.card)]
         kept = [c for c in heavier if c not in best_melds(view.hand).melded_cards]
         if kept:
             return Decision(best, Message("rummy.bot.discard_guarded", {"card": best.card, "kept": kept[0]}))
