@@ -436,3 +436,12 @@ def test_a_failed_sheet_leaves_an_existing_file_untouched(tmp_path):
 def test_wrong_number_of_names_is_refused_in_the_players_language(lang, wrong):
     with pytest.raises(ValueError, match=wrong):
         plump_sheet(PlumpRules(players=3), names=["Anna"], lang=lang)
+
+
+def test_a_very_long_schedule_keeps_the_whole_table_on_page_one_and_moves_the_rules():
+    rules = PlumpRules(players=12, decks=2, schedule="full-each-deals-one")
+    pdf = reader(plump_sheet(rules, lang="en"))
+    first = pdf.pages[0].extract_text()
+    assert [int(n) for n in re.findall(r"^(\d+)\.$", first, flags=re.M)] == list(range(1, len(rules.hand_sizes()) + 1))
+    assert "Total" in first and "The rules in short" not in first
+    assert "The rules in short" in pdf.pages[-1].extract_text()
