@@ -14,7 +14,7 @@ module never imports ipywidgets.
 >>> import pandas as pd
 >>> df = pd.DataFrame({"bid": [0, 1], "rate": [0.5, 0.3], "low": [0.4, 0.2], "high": [0.6, 0.4]})
 >>> chart = chart_with_intervals(df, "bid", "rate", "low", "high", title="Zero bids")
->>> bundle = chart._repr_mimebundle_()[0]
+>>> bundle = chart._repr_mimebundle_()
 >>> "image/svg+xml" in bundle and "cdn.jsdelivr" not in str(bundle)
 True
 """
@@ -41,7 +41,7 @@ def use_offline_renderer(kind: str = "svg") -> str:
     if kind == "svg":
         alt.renderers.enable("svg")
     else:
-        alt.renderers.enable("html", inline=True)
+        alt.renderers.enable("html", template="inline")
     return alt.renderers.active
 
 

@@ -1,3 +1,325 @@
-class TrickQuiz: pass
-class FollowSuitQuiz: pass
-class BidQuiz: pass
+"""Quizzes for the classroom: click an answer, read why, see your score.
+
+* :class:`TrickQuiz` — "Vilket kort vinner sticket?": click the winning card.
+* :class:`FollowSuitQuiz` — "Vilka kort får du spela?": pick every playable card, then *Kontrollera*.
+* :class:`BidQuiz` — "Hur många stick tar handen?": click a number; checked against the
+  exact or simulated answer (see :mod:`cardlab.exercises`).
+
+Build one from named positions (a list of dicts, cards as text) or at random
+from a seed; ``quiz.score`` is what the child got right of what was answered,
+``quiz.report()`` a table for the teacher.
+
+>>> quiz = TrickQuiz([{"cards": "10S QS AS QH"}, {"cards": "AS 3D KS", "trump": "D"}], lang="en")
+>>> quiz.answer_buttons[2].click()          # A♠
+>>> quiz.feedback_text()
+'Right! A♠ wins: the highest card of the suit led.'
+>>> quiz.next_button.click(); quiz.answer_buttons[0].click()   # A♠ again, but 3♦ is trump
+>>> str(quiz.score), list(quiz.report()["correct"])
+('1/2', [True, False])
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any, NamedTuple, Sequence
+
+import ipywidgets as W
+
+from ..cards import Card
+from ..display.cards import card_svg, cards_html, suit_colour
+from ..exercises import Feedback, make_questions, random_questions, trump_line
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, Message, check_language, register, tr
+from .base import TONES, set_classes, with_classes
+
+register({
+    "quiz.title.trick": {"sv": "Vem vinner sticket?", "nb": "Hvem vinner stikket?", "en": "Who wins the trick?"},
+    "quiz.title.follow-suit": {"sv": "Bekänna färg", "nb": "Følge farge", "en": "Following suit"},
+    "quiz.title.bid": {"sv": "Hur mycket ska du bjuda?", "nb": "Hvor mye skal du melde?", "en": "What should you bid?"},
+    "quiz.progress": {"sv": "Fråga {n} av {total}", "nb": "Spørsmål {n} av {total}", "en": "Question {n} of {total}"},
+    "quiz.score": {"sv": "Rätt: {correct} av {answered}", "nb": "Riktig: {correct} av {answered}",
+                   "en": "Right: {correct} of {answered}"},
+    "quiz.next": {"sv": "Nästa fråga ▶", "nb": "Neste spørsmål ▶", "en": "Next question ▶"},
+    "quiz.check": {"sv": "Kontrollera", "nb": "Sjekk", "en": "Check"},
+    "quiz.done": {
+        "sv": "Klart! Du hade {correct} rätt av {total}.",
+        "nb": "Ferdig! Du hadde {correct} riktige av {total}.",
+        "en": "Done! You got {correct} of {total} right.",
+    },
+    "quiz.led": {"sv": "utspelat", "nb": "spilt ut", "en": "led"},
+    "quiz.your_hand": {"sv": "Din hand", "nb": "Din hånd", "en": "Your hand"},
+    "quiz.thinking": {
+        "sv": "Räknar ut svaret …",
+        "nb": "Regner ut svaret …",
+        "en": "Working out the answer …",
+    },
+})
+
+
+class Score(NamedTuple):
+    """Right answers of answered questions; ``str(score) == "3/5"``."""
+
+    correct: int
+    answered: int
+
+    def __str__(self) -> str:
+        return f"{self.correct}/{self.answered}"
+
+
+class QuizBase:
+    """One question at a time: the position, answer buttons, feedback, *Nästa fråga*, the score.
+
+    A subclass sets ``kind`` and fills ``_draw_question`` / ``_draw_answers`` and how a
+    click becomes an answer (``submit``).  The first answer to each question counts.
+    """
+
+    kind = ""
+
+    def __init__(self, questions: Sequence[Any], *, lang: str = "sv") -> None:
+        self.questions = make_questions(self.kind, questions)
+        self.lang = check_language(lang)
+        self.index = 0
+        self._results: list[dict[str, Any] | None] = [None] * len(self.questions)
+        self._feedback: Feedback | None = None
+
+        self.language_dropdown = with_classes(W.Dropdown(options=[(LANGUAGE_NAMES[c], c) for c in LANGUAGES], value=self.lang,
+                                                         layout=W.Layout(width="210px")), "cardlab-language")
+        self.title_html = with_classes(W.HTML(), "cardlab-quiz-title")
+        self.question_html = with_classes(W.HTML(), "cardlab-quiz-question")
+        self.answer_box = with_classes(W.HBox(layout=W.Layout(flex_flow="row wrap")), "cardlab-quiz-answers")
+        self.check_button = with_classes(W.Button(layout=W.Layout(width="auto")), "cardlab-check")
+        self.feedback_html = with_classes(W.HTML(), "cardlab-feedback", "cardlab-message")
+        self.next_button = with_classes(W.Button(layout=W.Layout(width="auto")), "cardlab-next-question")
+        self.score_html = with_classes(W.HTML(), "cardlab-score")
+        self.language_dropdown.observe(lambda change: self.set_language(change["new"]), names="value")
+        self.next_button.on_click(lambda _: self.next_question())
+        self.check_button.on_click(lambda _: self.submit_selection())
+        self.check_button.layout.display = "none"
+        self._root = with_classes(W.VBox([self.language_dropdown, self.title_html, self.question_html, self.answer_box,
+                                          self.check_button, self.feedback_html, W.HBox([self.next_button, self.score_html])],
+                                         layout=W.Layout(border="3px solid #6d4c41", padding="10px", max_width="760px")),
+                                  "cardlab-quiz")
+        self.answer_buttons: list[Any] = []
+        self._show_question()
+
+    @classmethod
+    def random(cls, n: int = 5, *, rng=None, lang: str = "sv", **options: Any):
+        """``n`` seeded random questions (``TrickQuiz.random(n=5, rng=1)``)."""
+        return cls(random_questions(cls.kind, n, rng=rng, **options), lang=lang)
+
+    # ---------------------------------------------------------------- state
+    @property
+    def question(self) -> Any:
+        return self.questions[self.index]
+
+    @property
+    def answered(self) -> bool:
+        return self._results[self.index] is not None
+
+    @property
+    def score(self) -> Score:
+        done = [r for r in self._results if r is not None]
+        return Score(sum(r["correct"] for r in done), len(done))
+
+    def report(self):
+        """One row per question for the teacher: the position, the answer given, the right answer, right or not."""
+        import pandas as pd
+
+        rows = []
+        for i, (q, r) in enumerate(zip(self.questions, self._results), start=1):
+            rows.append({"question": i, "position": q.describe(), "answer": r["answer"] if r else None,
+                         "right_answer": self._answer_text(q.answer), "correct": r["correct"] if r else None})
+        return pd.DataFrame(rows).set_index("question")
+
+    @staticmethod
+    def _answer_text(value: Any) -> str:
+        if isinstance(value, Card):
+            return str(value)
+        if isinstance(value, (set, frozenset)):
+            return " ".join(str(c) for c in sorted(value, key=lambda c: (c.suit.index, int(c.rank))))
+        if isinstance(value, tuple):
+            return " / ".join(map(str, value))
+        return str(value)
+
+    def answer(self, value: Any) -> Feedback:
+        """Answer the current question (what a click does); only the first answer is scored."""
+        feedback = self.question.check(value)
+        if not self.answered:
+            self._results[self.index] = {"answer": self._answer_text(value if not isinstance(value, (list, tuple, set, frozenset))
+                                                                     else frozenset(Card.parse(c) for c in value)),
+                                         "correct": feedback.correct}
+        self._feedback = feedback
+        self.refresh()
+        return feedback
+
+    def submit_selection(self) -> None:  # pragma: no cover - only quizzes with a Check button
+        pass
+
+    def next_question(self) -> None:
+        if self.index + 1 < len(self.questions):
+            self.index += 1
+            self._feedback = None
+            self._show_question()
+        else:
+            self._feedback = None
+            self.refresh()
+
+    def feedback_text(self) -> str:
+        """The feedback line as plain text in the current language."""
+        if self._feedback is not None:
+            return self._feedback.text(self.lang)
+        if all(r is not None for r in self._results):
+            return tr("quiz.done", self.lang, correct=self.score.correct, total=len(self.questions))
+        return ""
+
+    def set_language(self, lang: str) -> None:
+        self.lang = check_language(lang)
+        if self.language_dropdown.value != self.lang:
+            self.language_dropdown.value = self.lang
+            return
+        self.refresh()
+
+    # -------------------------------------------------------------- drawing
+    def _show_question(self) -> None:
+        self.answer_buttons = self._make_answers()
+        self.answer_box.children = tuple(self.answer_buttons)
+        self.refresh()
+
+    def _make_answers(self) -> list[Any]:  # pragma: no cover - each quiz makes its own
+        raise NotImplementedError
+
+    def _question_body(self) -> str:  # pragma: no cover
+        raise NotImplementedError
+
+    def _style_answers(self) -> None:
+        pass
+
+    def refresh(self) -> None:
+        lang, q = self.lang, self.question
+        self.language_dropdown.description = tr("widget.language", lang)
+        self.title_html.value = (f'<div style="font:bold 20px sans-serif">{html.escape(tr(f"quiz.title.{self.kind}", lang))}</div>'
+                                 f'<div style="font:14px sans-serif;color:#555">{html.escape(tr("quiz.progress", lang, n=self.index + 1, total=len(self.questions)))}</div>')
+        self.question_html.value = (f'<div style="font:17px sans-serif;margin:6px 0">{html.escape(q.prompt().text(lang))}</div>'
+                                    f'<div style="background:#2e7d32;border-radius:14px;padding:10px;color:#fff;font:15px sans-serif">'
+                                    f'{self._question_body()}</div>')
+        self._style_answers()
+        text = self.feedback_text()
+        tone = "info" if self._feedback is None else ("good" if self._feedback.correct else "error")
+        background, colour = TONES[tone]
+        self.feedback_html.value = (f'<div role="status" aria-live="polite" style="background:{background};color:{colour};border-radius:10px;'
+                                    f'padding:8px 12px;font:bold 17px sans-serif;min-height:24px">{html.escape(text) or "&nbsp;"}</div>')
+        self.next_button.description = tr("quiz.next", lang)
+        self.next_button.disabled = not self.answered or self.index + 1 >= len(self.questions)
+        self.check_button.description = tr("quiz.check", lang)
+        score = self.score
+        self.score_html.value = (f'<span style="font:bold 16px sans-serif;margin-left:12px">'
+                                 f'{html.escape(tr("quiz.score", lang, correct=score.correct, answered=score.answered))}</span>')
+
+    @property
+    def widget(self) -> W.VBox:
+        return self._root
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self._root._repr_mimebundle_(**kwargs)
+
+
+def _card_button(card: Card, lang: str, cls=W.Button) -> Any:
+    button = with_classes(cls(description=str(card), layout=W.Layout(width="64px", height="92px")), "cardlab-card-btn", "cardlab-quiz-card")
+    button.style.font_size = "22px"
+    button.style.font_weight = "bold"
+    button.style.text_color = suit_colour(card.suit)
+    return button
+
+
+def _trump_html(trump: Any, lang: str) -> str:
+    return f'<div style="margin-bottom:6px"><b>{html.escape(trump_line(trump).text(lang))}</b> {trump.symbol if trump else ""}</div>'
+
+
+class TrickQuiz(QuizBase):
+    """Click the card that wins the trick (the first card was led)."""
+
+    kind = "trick"
+
+    def _make_answers(self) -> list[Any]:
+        buttons = []
+        for card in self.question.cards:
+            button = _card_button(card, self.lang)
+            button.on_click(lambda _, c=card: self.answer(c))
+            buttons.append(button)
+        return buttons
+
+    def _question_body(self) -> str:
+        q = self.question
+        return _trump_html(q.trump, self.lang) + html.escape(f"{tr('quiz.led', self.lang)}: {q.cards[0]}")
+
+    def _style_answers(self) -> None:
+        done = self.answered
+        for card, button in zip(self.question.cards, self.answer_buttons):
+            button.disabled = done
+            right = done and card == self.question.answer
+            set_classes(button, ["cardlab-right"] if right else [], ["cardlab-right"])
+            button.style.button_color = "#c8e6c9" if right else "#ffffff"
+
+
+class FollowSuitQuiz(QuizBase):
+    """Choose every card you may play (toggle them), then press *Kontrollera*."""
+
+    kind = "follow-suit"
+
+    def _make_answers(self) -> list[Any]:
+        self.check_button.layout.display = ""
+        toggles = [_card_button(card, self.lang, W.ToggleButton) for card in self.question.hand]
+        for toggle in toggles:
+            toggle.observe(lambda _: self._style_answers(), names="value")
+        return toggles
+
+    def _question_body(self) -> str:
+        q = self.question
+        return (_trump_html(q.trump, self.lang) + f'<div>{html.escape(tr("quiz.led", self.lang))}:</div>'
+                + card_svg(q.led, width=66))
+
+    def selected(self) -> list[Card]:
+        return [card for card, button in zip(self.question.hand, self.answer_buttons) if button.value]
+
+    def submit_selection(self) -> None:
+        self.answer(self.selected())
+
+    def _style_answers(self) -> None:
+        done = self.answered
+        self.check_button.disabled = done
+        for card, button in zip(self.question.hand, self.answer_buttons):
+            button.disabled = done
+            right = done and card in self.question.answer
+            set_classes(button, ["cardlab-right"] if right else [], ["cardlab-right"])
+            button.style.button_color = "#c8e6c9" if right else ("#fff59d" if button.value else "#ffffff")
+            button.tooltip = str(card)
+
+
+class BidQuiz(QuizBase):
+    """Click how many tricks you think the hand will take."""
+
+    kind = "bid"
+
+    def _make_answers(self) -> list[Any]:
+        buttons = []
+        for tricks in range(self.question.hand_size + 1):
+            button = with_classes(W.Button(description=str(tricks), layout=W.Layout(width="52px", height="52px")),
+                                  "cardlab-bid-btn", "cardlab-quiz-bid")
+            button.style.font_size = "20px"
+            button.style.font_weight = "bold"
+            button.on_click(lambda _, t=tricks: self.answer(t))
+            buttons.append(button)
+        return buttons
+
+    def _question_body(self) -> str:
+        q = self.question
+        return (_trump_html(q.trump, self.lang) + f'<div>{html.escape(tr("quiz.your_hand", self.lang))}:</div>'
+                + cards_html(q.hand, width=60))
+
+    def _style_answers(self) -> None:
+        done = self.answered
+        accepted = self.question.answer if done else ()
+        for tricks, button in enumerate(self.answer_buttons):
+            button.disabled = done
+            right = tricks in accepted
+            set_classes(button, ["cardlab-right"] if right else [], ["cardlab-right"])
+            button.style.button_color = "#c8e6c9" if right else "#ffffff"

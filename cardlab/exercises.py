@@ -1,0 +1,412 @@
+"""Classroom exercises that check themselves (the engine side; the widgets are in ``cardlab.widgets.quiz``).
+
+Three kinds of question, each built from a named position (cards as text) or
+drawn at random from a seed:
+
+* :class:`TrickQuestion` — "Which card wins this trick?"
+* :class:`FollowSuitQuestion` — "Which cards may you play?"
+* :class:`BidQuestion` — "How many tricks will this hand take?"  With only your
+  hand given, the answer is *simulated*: the other hands are dealt at random
+  ``deals`` times (seeded) and the round is played out by the reference engine
+  with bots; every answer that rounds a value inside the 95 % interval of the
+  expected number of tricks counts as right, and the feedback says so.  With
+  every hand given, the answer is exact.
+
+Every ``check()`` returns :class:`Feedback` whose sentences a child can read in
+sv, nb or en.
+
+>>> q = TrickQuestion.from_dict({"cards": "10S QS AS QH", "trump": None})
+>>> q.answer
+Card.parse('AS')
+>>> q.check("QS").text("sv")
+'Inte riktigt. A♠ vinner: högsta kortet i utspelad färg.'
+>>> q.check("AS").text("en")
+'Right! A♠ wins: the highest card of the suit led.'
+>>> f = FollowSuitQuestion.from_dict({"hand": "7H KS 2C 9H", "led": "QH"})
+>>> sorted(str(c) for c in f.answer)
+['7♥', '9♥']
+>>> f.check(["7H"]).text("en")
+'Not quite. You have hearts, so you must follow suit: 7♥ 9♥. You forgot 9♥.'
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, Sequence
+
+from ._rng import child_rng, derive_seed, normalize_rng
+from .cards import Card, Suit, parse_cards, shuffled_deck, sorted_hand
+from .errors import CardlabError
+from .i18n import Message, register
+from .tricks import legal_plays, trick_winner, winning_reason
+
+register({
+    "exercise.right": {"sv": "Rätt!", "nb": "Riktig!", "en": "Right!"},
+    "exercise.wrong": {"sv": "Inte riktigt.", "nb": "Ikke helt.", "en": "Not quite."},
+    "exercise.trick.prompt": {
+        "sv": "Vilket kort vinner sticket?",
+        "nb": "Hvilket kort vinner stikket?",
+        "en": "Which card wins this trick?",
+    },
+    "exercise.follow.prompt": {
+        "sv": "{card} spelades ut. Vilka kort får du spela? Välj alla och tryck på Kontrollera.",
+        "nb": "{card} ble spilt ut. Hvilke kort kan du spille? Velg alle og trykk på Sjekk.",
+        "en": "{card} was led. Which cards may you play? Choose them all, then press Check.",
+    },
+    "exercise.follow.must": {
+        "sv": "Du har {suit}, så du måste bekänna färg: {cards}.",
+        "nb": "Du har {suit}, så du må følge farge: {cards}.",
+        "en": "You have {suit}, so you must follow suit: {cards}.",
+    },
+    "exercise.follow.must_trump": {
+        "sv": "Du saknar {suit} men har trumf, och trumftvång gäller: {cards}.",
+        "nb": "Du mangler {suit} men har trumf, og det er trumftvang: {cards}.",
+        "en": "You have no {suit} but you have trump, and you must trump: {cards}.",
+    },
+    "exercise.follow.free": {
+        "sv": "Du saknar {suit}, så du får spela vilket kort som helst.",
+        "nb": "Du mangler {suit}, så du kan spille hvilket kort du vil.",
+        "en": "You have no {suit}, so you may play any card.",
+    },
+    "exercise.follow.forgot": {"sv": "Du glömde {cards}.", "nb": "Du glemte {cards}.", "en": "You forgot {cards}."},
+    "exercise.follow.not_allowed": {
+        "sv": "{cards} får du inte spela.",
+        "nb": "{cards} kan du ikke spille.",
+        "en": "You may not play {cards}.",
+    },
+    "exercise.bid.prompt": {
+        "sv": "Hur många stick tar den här handen? Du bjuder som nummer {position} av {players}.",
+        "nb": "Hvor mange stikk tar denne hånden? Du melder som nummer {position} av {players}.",
+        "en": "How many tricks will this hand take? You bid {position} of {players}.",
+    },
+    "exercise.bid.simulated": {
+        "sv": "I {deals} simulerade givar tog handen i snitt {mean} stick (95 % intervall {low}–{high}), så {accepted} räknas som rätt.",
+        "nb": "I {deals} simulerte giv tok hånden i snitt {mean} stikk (95 % intervall {low}–{high}), så {accepted} regnes som riktig.",
+        "en": "In {deals} simulated deals the hand took {mean} tricks on average (95% interval {low}–{high}), so {accepted} counts as right.",
+    },
+    "exercise.bid.exact": {
+        "sv": "Med de här korten tar handen exakt {tricks} stick när alla spelar som boten.",
+        "nb": "Med disse kortene tar hånden nøyaktig {tricks} stikk når alle spiller som boten.",
+        "en": "With these cards the hand takes exactly {tricks} tricks when everyone plays like the bot.",
+    },
+    "exercise.or": {"sv": "{a} eller {b}", "nb": "{a} eller {b}", "en": "{a} or {b}"},
+    "exercise.decimal": {"sv": "{whole},{tenth}", "nb": "{whole},{tenth}", "en": "{whole}.{tenth}"},
+    "exercise.trump_line": {"sv": "Trumf: {suit}", "nb": "Trumf: {suit}", "en": "Trump: {suit}"},
+    "exercise.no_trump": {"sv": "Ingen trumf", "nb": "Ingen trumf", "en": "No trump"},
+})
+
+
+def decimal(value: float) -> Message:
+    """A number with one decimal, written the local way ("1,4" in sv/nb, "1.4" in en).
+
+    >>> decimal(1.44).text("sv"), decimal(2).text("en")
+    ('1,4', '2.0')
+    """
+    tenths = int(round(value * 10))
+    return Message("exercise.decimal", {"whole": tenths // 10, "tenth": tenths % 10})
+
+
+def either(values: Sequence[int]) -> Any:
+    """ "1 eller 2" / "1 or 2" (or just "1")."""
+    values = list(values)
+    if len(values) == 1:
+        return str(values[0])
+    return Message("exercise.or", {"a": ", ".join(map(str, values[:-1])), "b": str(values[-1])})
+
+
+def trump_line(trump: Suit | None) -> Message:
+    """ "Trumf: hjärter" or "Ingen trumf"."""
+    return Message("exercise.trump_line", {"suit": trump}) if trump is not None else Message("exercise.no_trump")
+
+
+def _suit(value: Any) -> Suit | None:
+    if value is None or (isinstance(value, str) and value.strip().lower() in ("", "none", "-")):
+        return None
+    return Suit.parse(value)
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The verdict on one answer: right or not, and the sentences that explain it."""
+
+    correct: bool
+    messages: tuple[Message, ...]
+
+    def text(self, lang: str | None = None) -> str:
+        head = Message("exercise.right" if self.correct else "exercise.wrong")
+        return " ".join(m.text(lang) for m in (head, *self.messages))
+
+
+def _random_trump(rng) -> Suit | None:
+    choice = int(rng.integers(5))
+    return None if choice == 4 else list(Suit)[choice]
+
+
+# ------------------------------------------------------------------ trick
+@dataclass(frozen=True)
+class TrickQuestion:
+    """Which card wins ``cards`` (in play order; the first was led) with ``trump``?"""
+
+    cards: tuple[Card, ...]
+    trump: Suit | None = None
+    kind = "trick"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", tuple(parse_cards(self.cards)))
+        object.__setattr__(self, "trump", _suit(self.trump))
+        if len(self.cards) < 2:
+            raise CardlabError("rules.invalid", field="cards", problem="a trick question needs at least two cards.")
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "TrickQuestion":
+        return cls(cards=data["cards"], trump=data.get("trump"))
+
+    @classmethod
+    def random(cls, *, rng=None, players: int = 4) -> "TrickQuestion":
+        """A random trick of ``players`` cards with a random trump (or none)."""
+        gen = normalize_rng(rng)
+        deck = shuffled_deck(rng=gen)
+        return cls(cards=tuple(deck[:players]), trump=_random_trump(gen))
+
+    def prompt(self) -> Message:
+        return Message("exercise.trick.prompt")
+
+    @property
+    def answer(self) -> Card:
+        return self.cards[trick_winner(self.cards, self.trump)]
+
+    def describe(self) -> str:
+        return " ".join(map(str, self.cards)) + (f" / {self.trump.symbol}" if self.trump else "")
+
+    def check(self, card: "Card | str") -> Feedback:
+        chosen = Card.parse(card)
+        return Feedback(chosen == self.answer, (winning_reason(self.cards, self.trump),))
+
+
+# ------------------------------------------------------------ follow suit
+@dataclass(frozen=True)
+class FollowSuitQuestion:
+    """``led`` was played first; which cards of ``hand`` may you play (with ``trump``, ``must_trump``)?"""
+
+    hand: tuple[Card, ...]
+    led: Card
+    trump: Suit | None = None
+    must_trump: bool = False
+    kind = "follow-suit"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "hand", tuple(sorted_hand(parse_cards(self.hand))))
+        object.__setattr__(self, "led", Card.parse(self.led))
+        object.__setattr__(self, "trump", _suit(self.trump))
+        if not self.hand:
+            raise CardlabError("rules.invalid", field="hand", problem="a follow-suit question needs a hand.")
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "FollowSuitQuestion":
+        return cls(hand=data["hand"], led=data["led"], trump=data.get("trump"), must_trump=bool(data.get("must_trump", False)))
+
+    @classmethod
+    def random(cls, *, rng=None, hand_size: int = 5, must_trump: bool = False) -> "FollowSuitQuestion":
+        gen = normalize_rng(rng)
+        deck = shuffled_deck(rng=gen)
+        return cls(hand=tuple(deck[:hand_size]), led=deck[hand_size], trump=_random_trump(gen), must_trump=must_trump)
+
+    def prompt(self) -> Message:
+        return Message("exercise.follow.prompt", {"card": self.led})
+
+    @property
+    def answer(self) -> frozenset[Card]:
+        return frozenset(legal_plays(self.hand, self.led.suit, self.trump, self.must_trump))
+
+    def describe(self) -> str:
+        return f"{self.led} → " + " ".join(map(str, self.hand))
+
+    def _why(self) -> Message:
+        allowed = [c for c in self.hand if c in self.answer]
+        suit = self.led.suit
+        if any(c.suit == suit for c in self.hand):
+            return Message("exercise.follow.must", {"suit": suit, "cards": allowed})
+        if len(allowed) < len(self.hand):
+            return Message("exercise.follow.must_trump", {"suit": suit, "cards": allowed})
+        return Message("exercise.follow.free", {"suit": suit})
+
+    def check(self, cards: "Iterable[Card | str] | str") -> Feedback:
+        chosen = set(parse_cards(cards)) if not isinstance(cards, str) else set(parse_cards(cards))
+        messages = [self._why()]
+        forgot = [c for c in self.hand if c in self.answer and c not in chosen]
+        extra = [c for c in self.hand if c in chosen and c not in self.answer]
+        if forgot:
+            messages.append(Message("exercise.follow.forgot", {"cards": forgot}))
+        if extra:
+            messages.append(Message("exercise.follow.not_allowed", {"cards": extra}))
+        return Feedback(chosen == set(self.answer), tuple(messages))
+
+
+# ------------------------------------------------------------------- bids
+@dataclass(frozen=True)
+class BidEstimate:
+    """How many tricks a hand takes: mean and 95 % interval over ``deals`` (exact when ``exact``)."""
+
+    mean: float
+    low: float
+    high: float
+    accepted: tuple[int, ...]
+    deals: int
+    exact: bool
+    tricks: tuple[int, ...] = field(repr=False, default=())
+
+
+def accepted_answers(low: float, high: float, hand_size: int) -> tuple[int, ...]:
+    """Whole numbers that round a value inside ``[low, high]`` (the simulation cannot rule them out).
+
+    >>> accepted_answers(1.3, 1.5, 5), accepted_answers(0.9, 1.1, 5), accepted_answers(1.0, 1.0, 3)
+    ((1, 2), (1,), (1,))
+    """
+    first = max(0, math.ceil(low - 0.5))
+    last = min(hand_size, math.floor(high + 0.5))
+    return tuple(range(first, last + 1)) or (min(hand_size, max(0, round((low + high) / 2))),)
+
+
+@dataclass(frozen=True)
+class BidQuestion:
+    """How many tricks will ``hand`` take?  You bid as number ``position`` (1 = first, left of the dealer).
+
+    ``others``: the other players' hands in bidding order after you (then the answer is exact).
+    ``bot``: how everyone plays in the simulation, ``"plump"`` (:class:`PlumpBot`) or ``"random"``.
+    """
+
+    hand: tuple[Card, ...]
+    trump: Suit | None = None
+    players: int = 4
+    position: int = 1
+    others: tuple[tuple[Card, ...], ...] | None = None
+    deals: int = 200
+    bot: str = "plump"
+    seed: int = 0
+    kind = "bid"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "hand", tuple(sorted_hand(parse_cards(self.hand))))
+        object.__setattr__(self, "trump", _suit(self.trump))
+        if self.others is not None:
+            object.__setattr__(self, "others", tuple(tuple(parse_cards(h)) for h in self.others))
+            if len(self.others) != self.players - 1:
+                raise CardlabError("rules.invalid", field="others", problem=f"give {self.players - 1} other hands.")
+        if not 1 <= self.position <= self.players:
+            raise CardlabError("rules.invalid", field="position", problem=f"choose a bidding position from 1 to {self.players}.")
+        if self.bot not in ("plump", "random"):
+            raise CardlabError("rules.choice", field="bot", value=self.bot, allowed="plump, random")
+        if not isinstance(self.deals, int) or self.deals < 2:
+            raise CardlabError("rules.invalid", field="deals", problem="simulate at least 2 deals.")
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "BidQuestion":
+        keys = ("trump", "players", "position", "others", "deals", "bot", "seed")
+        return cls(hand=data["hand"], **{k: data[k] for k in keys if k in data})
+
+    @classmethod
+    def random(cls, *, rng=None, hand_size: int = 5, players: int = 4, deals: int = 200) -> "BidQuestion":
+        gen = normalize_rng(rng)
+        deck = shuffled_deck(rng=gen)
+        return cls(hand=tuple(deck[:hand_size]), trump=_random_trump(gen), players=players,
+                   position=int(gen.integers(1, players + 1)), deals=deals, seed=derive_seed(gen))
+
+    def prompt(self) -> Message:
+        return Message("exercise.bid.prompt", {"position": self.position, "players": self.players})
+
+    def describe(self) -> str:
+        return " ".join(map(str, self.hand)) + (f" / {self.trump.symbol}" if self.trump else "")
+
+    @property
+    def hand_size(self) -> int:
+        return len(self.hand)
+
+    def _play_once(self, hands: list[Sequence[Card]], rng) -> int:
+        """Play one round with the reference engine; ``hands[0]`` is ours.  Returns our tricks."""
+        from .bots.base import RandomBot
+        from .bots.plump import PlumpBot
+        from .games.plump import PlumpRound
+        from .rules.plump import PlumpRules
+
+        n = self.players
+        dealer = (0 - self.position) % n  # we bid as number `position` after the dealer
+        seat_hands: list[Sequence[Card]] = [()] * n
+        for k, h in enumerate(hands):
+            seat_hands[k % n] = h
+        rules = PlumpRules(players=n, trump="none", hook=True)
+        rnd = PlumpRound.from_hands([list(h) for h in seat_hands], dealer=dealer, rules=rules, trump=self.trump)
+        bot = PlumpBot() if self.bot == "plump" else RandomBot(rng=rng)
+        while not rnd.is_over:
+            rnd.apply(bot.choose(rnd.view(rnd.to_move)))
+        return rnd.tricks_taken[0]
+
+    def estimate(self) -> BidEstimate:
+        """The exact answer (every hand given) or the simulated mean with its 95 % interval (cached)."""
+        cached = _ESTIMATES.get(self)
+        if cached is not None:
+            return cached
+        size = self.hand_size
+        if self.others is not None:
+            tricks = self._play_once([self.hand, *self.others], normalize_rng(self.seed))
+            result = BidEstimate(float(tricks), float(tricks), float(tricks), (tricks,), 1, True, (tricks,))
+        else:
+            taken = []
+            for i in range(self.deals):
+                gen = child_rng(self.seed, i)
+                deck = shuffled_deck(rng=gen, exclude=self.hand)
+                others = [deck[k * size:(k + 1) * size] for k in range(self.players - 1)]
+                taken.append(self._play_once([self.hand, *others], gen))
+            n = len(taken)
+            mean = sum(taken) / n
+            var = sum((t - mean) ** 2 for t in taken) / (n - 1)
+            half = 1.96 * math.sqrt(var / n)
+            low, high = max(0.0, mean - half), min(float(size), mean + half)
+            result = BidEstimate(mean, low, high, accepted_answers(low, high, size), n, False, tuple(taken))
+        _ESTIMATES[self] = result
+        return result
+
+    @property
+    def answer(self) -> tuple[int, ...]:
+        """Every number of tricks that counts as right."""
+        return self.estimate().accepted
+
+    def check(self, tricks: int) -> Feedback:
+        est = self.estimate()
+        if est.exact:
+            why = Message("exercise.bid.exact", {"tricks": est.accepted[0]})
+        else:
+            why = Message("exercise.bid.simulated", {"deals": est.deals, "mean": decimal(est.mean), "low": decimal(est.low),
+                                                     "high": decimal(est.high), "accepted": either(est.accepted)})
+        return Feedback(int(tricks) in est.accepted, (why,))
+
+
+_ESTIMATES: dict[BidQuestion, BidEstimate] = {}
+
+QUESTION_KINDS = {"trick": TrickQuestion, "follow-suit": FollowSuitQuestion, "bid": BidQuestion}
+
+
+def make_questions(kind: str, items: Iterable[Any]) -> list[Any]:
+    """Questions of ``kind`` from data (dicts with cards as text) or ready question objects.
+
+    >>> [q.answer for q in make_questions("trick", [{"cards": "AS 3D KS", "trump": "D"}])]
+    [Card.parse('3D')]
+    """
+    cls = QUESTION_KINDS[kind]
+    out = []
+    for item in items:
+        out.append(item if isinstance(item, cls) else cls.from_dict(item))
+    if not out:
+        raise CardlabError("rules.invalid", field="questions", problem="give at least one question.")
+    return out
+
+
+def random_questions(kind: str, n: int = 5, *, rng=None, **options: Any) -> list[Any]:
+    """``n`` seeded random questions of ``kind`` (the same seed gives the same questions).
+
+    >>> [q.describe() for q in random_questions("trick", 2, rng=1)] == [q.describe() for q in random_questions("trick", 2, rng=1)]
+    True
+    """
+    seed = derive_seed(rng)
+    cls = QUESTION_KINDS[kind]
+    return [cls.random(rng=child_rng(seed, i), **options) for i in range(n)]
