@@ -21,7 +21,7 @@ depends on the led suit and trump, and is :func:`cardlab.trick_winner`'s job.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from typing import Iterable
 
@@ -136,7 +136,7 @@ _LETTER_TO_RANK.update({"T": Rank.TEN, "1": Rank.ACE, "14": Rank.ACE, "11": Rank
 del _LETTER_TO_RANK["1"], _LETTER_TO_RANK["11"], _LETTER_TO_RANK["12"], _LETTER_TO_RANK["13"], _LETTER_TO_RANK["14"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """One playing card: a rank and a suit.
 
@@ -150,12 +150,31 @@ class Card:
 
     rank: Rank
     suit: Suit
+    _key: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.rank, Rank):
             object.__setattr__(self, "rank", Rank.parse(self.rank))
         if not isinstance(self.suit, Suit):
             object.__setattr__(self, "suit", Suit.parse(self.suit))
+        object.__setattr__(self, "_key", _SUIT_ORDER.index(self.suit) * 13 + int(self.rank) - 2)
+
+    def __hash__(self) -> int:  # the card's index: cheap, and equal cards hash alike
+        return self._key
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is Card:
+            return self._key == other._key  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __reduce__(self):  # cards are values: copy and pickle as their index
+        return (Card.from_index, (self._key,))
+
+    def __copy__(self) -> "Card":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Card":
+        return self
 
     @classmethod
     def parse(cls, text: "str | Card") -> "Card":
@@ -181,7 +200,7 @@ class Card:
     @property
     def index(self) -> int:
         """0..51: suit index × 13 + rank − 2 (clubs 2 = 0, spades ace = 51)."""
-        return self.suit.index * 13 + int(self.rank) - 2
+        return self._key
 
     @classmethod
     def from_index(cls, index: int) -> "Card":
@@ -227,7 +246,9 @@ def parse_cards(cards: "str | Iterable[str | Card]") -> tuple[Card, ...]:
     if isinstance(cards, str):
         items = cards.replace(",", " ").split()
     else:
-        items = list(cards)
+        items = tuple(cards)
+        if all(item.__class__ is Card for item in items):
+            return items
     return tuple(Card.parse(item) for item in items)
 
 
@@ -254,13 +275,17 @@ def shuffled_deck(*, rng=None, decks: int = 1, exclude: Iterable[Card | str] = (
     return [deck[i] for i in order]
 
 
+def _card_order(card: Card) -> int:
+    return card._key
+
+
 def sorted_hand(cards: Iterable[Card]) -> list[Card]:
     """Cards in display order (by suit, then rank).
 
     >>> [str(c) for c in sorted_hand(parse_cards("AS 2C 10H 3C"))]
     ['2♣', '3♣', '10♥', 'A♠']
     """
-    return sorted(cards, key=lambda c: c.sort_key)
+    return sorted(cards, key=_card_order)
 
 
 def count_cards(cards: Iterable[Card]) -> dict[Card, int]:

@@ -19,6 +19,7 @@ bids 1 and 1, so the dealer may not bid 1 — the hook, *kroken*):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, Sequence
 
 from .._rng import child_rng
@@ -35,7 +36,7 @@ from ..errors import (
 from ..i18n import Message, register
 from ..protocol import action, game_type
 from ..rules.plump import PlumpRules
-from ..tricks import check_play, legal_plays, trick_winner
+from ..tricks import check_play
 
 register({
     "plump.hook": {
@@ -62,16 +63,22 @@ register({
 
 
 @action("bid")
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Bid:
     """Seat ``seat`` bids (or changes its bid to) ``tricks`` tricks."""
 
     seat: int
     tricks: int
 
+    def __eq__(self, other: object) -> bool:
+        return other.__class__ is Bid and self.seat == other.seat and self.tricks == other.tricks  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((self.seat, self.tricks))
+
 
 @action("play")
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Play:
     """Seat ``seat`` plays ``card``.
 
@@ -86,16 +93,41 @@ class Play:
         if not isinstance(self.card, Card):
             object.__setattr__(self, "card", Card.parse(self.card))
 
+    def __eq__(self, other: object) -> bool:
+        return other.__class__ is Play and self.seat == other.seat and self.card == other.card  # type: ignore[attr-defined]
 
-_PLAYS: dict[tuple[int, Card], Play] = {}
+    def __hash__(self) -> int:
+        return self.seat * 64 + self.card._key
+
+
+_CARD_ORDER = attrgetter("_key")  # suit, then rank: the order a hand is shown in
+
+
+def _winner_index(cards: tuple[Card, ...], trump: Suit | None) -> int:
+    """:func:`cardlab.tricks.trick_winner` for cards already parsed (the engine's hot path)."""
+    best = 0
+    best_card = cards[0]
+    for i in range(1, len(cards)):
+        card = cards[i]
+        if card.suit is best_card.suit:
+            if card.rank >= best_card.rank:
+                best, best_card = i, card
+        elif card.suit is trump:
+            best, best_card = i, card
+    return best
+
+
+_PLAYS: list[list["Play | None"]] = []
 _BIDS: dict[tuple[int, int], Bid] = {}
 
 
 def _play(seat: int, card: Card) -> Play:
-    key = (seat, card)
-    found = _PLAYS.get(key)
+    """The shared ``Play`` object for (seat, card): legal_actions() builds no new objects."""
+    while len(_PLAYS) <= seat:
+        _PLAYS.append([None] * 52)
+    found = _PLAYS[seat][card._key]
     if found is None:
-        found = _PLAYS[key] = Play(seat, card)
+        found = _PLAYS[seat][card._key] = Play(seat, card)
     return found
 
 
@@ -241,7 +273,7 @@ class PlumpRound:
         self.dealer = dealer
         self.trump_card = trump_card
         self.trump = trump
-        self.hands: list[list[Card]] = [sorted_hand(h) for h in hands]
+        self.hands: list[list[Card]] = [sorted(h, key=_CARD_ORDER) for h in hands]
         self.blind = tuple(blind)
         self.is_last_round = is_last_round
         self.round_number = round_number
@@ -253,6 +285,7 @@ class PlumpRound:
         self.completed_tricks: list[Trick] = []
         self.phase = "bid"
         self._leader: int | None = None
+        self._legal: list[Any] | None = None  # legal_actions() of this state, once asked
         self.lang: str | None = None
 
     # ------------------------------------------------------------ creation
@@ -387,15 +420,31 @@ class PlumpRound:
             bids = [b for b in bids if b != forbidden]
         return bids
 
+    def legal_cards(self, seat: int) -> list[Card]:
+        """The cards ``seat`` may play if it were its turn (follow suit; ``must_trump``)."""
+        hand = self.hands[seat]
+        if not self.current_trick:
+            return list(dict.fromkeys(hand)) if self.rules.decks == 2 else list(hand)
+        led = self.current_trick[0][1].suit
+        cards = [c for c in hand if c.suit is led]
+        if not cards and self.rules.must_trump and self.trump is not None:
+            cards = [c for c in hand if c.suit is self.trump]
+        if not cards:
+            cards = list(hand)
+        return list(dict.fromkeys(cards)) if self.rules.decks == 2 else cards
+
     def legal_actions(self) -> list[Any]:
         """What the seat to move may do now (bid changes by the previous bidder are also allowed; see :meth:`why_illegal`)."""
-        seat = self.to_move
-        if self.phase == "bid":
-            return [_bid(seat, b) for b in self.legal_bids(seat)]
-        if self.phase == "play":
-            cards = legal_plays(self.hands[seat], self.led_suit, self.trump, self.rules.must_trump)
-            return [_play(seat, c) for c in cards]
-        return []
+        if self._legal is None:
+            seat = self.to_move
+            if self.phase == "bid":
+                self._legal = [_bid(seat, b) for b in self.legal_bids(seat)]
+            elif self.phase == "play":
+                table = _PLAYS[seat] if seat < len(_PLAYS) else None
+                self._legal = [(table and table[c._key]) or _play(seat, c) for c in self.legal_cards(seat)]
+            else:
+                self._legal = []
+        return self._legal[:]
 
     def why_illegal(self, act: Any, lang: str | None = None) -> str | None:
         """``None`` if ``act`` is allowed now, else the sentence naming the rule it breaks."""
@@ -409,7 +458,9 @@ class PlumpRound:
         lang = lang or self.lang
         if self.phase == "over":
             raise GameOverError(lang=lang)
-        if isinstance(act, Bid):
+        if act.__class__ is Play:
+            self._check_play(act, lang)
+        elif isinstance(act, Bid):
             self._check_bid(act, lang)
         elif isinstance(act, Play):
             self._check_play(act, lang)
@@ -436,12 +487,21 @@ class PlumpRound:
             raise WrongPhaseError(lang=lang, seat=act.seat)
         if act.seat != self.to_move:
             raise NotYourTurnError(lang=lang, seat=self.to_move)
+        if act.card in self.legal_cards(act.seat):
+            return
         check_play(act.card, self.hands[act.seat], self.led_suit, self.trump, self.rules.must_trump, seat=act.seat, lang=lang)
 
     # ----------------------------------------------------------------- moves
     def apply(self, act: Any) -> None:
         """Make a move; a refused move raises a :class:`cardlab.errors.IllegalMoveError` and changes nothing."""
+        if act.__class__ is Play and self.phase == "play":
+            legal = self._legal if self._legal is not None else self.legal_actions()
+            if act in legal:  # the common case, checked without building an error
+                self._legal = None
+                self._do_play(act.seat, act.card)
+                return
         self._check(act)
+        self._legal = None
         if isinstance(act, Bid):
             if self.bids[act.seat] is None:
                 self.bids_made += 1
@@ -460,7 +520,7 @@ class PlumpRound:
             return
         seats = tuple(s for s, _ in self.current_trick)
         cards = tuple(c for _, c in self.current_trick)
-        winner = seats[trick_winner(cards, self.trump)]
+        winner = seats[_winner_index(cards, self.trump)]
         self.completed_tricks.append(Trick(leader=seats[0], seats=seats, cards=cards, winner=winner, trump=self.trump))
         self.tricks_taken[winner] += 1
         self.current_trick = []
