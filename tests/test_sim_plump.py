@@ -172,7 +172,7 @@ def test_heuristic_kernel_matches_plumpbot_on_thousands_of_deals():
     """PlumpBot (reference engine) and the heuristic kernel: identical bids and tricks, 4 × 10 and 5 × 7."""
     from cardlab.bots.plump import PlumpBot
 
-    for rules, size, n in ((PlumpRules(), 10, 1200), (PlumpRules(players=5, trump="none"), 7, 800)):
+    for rules, size, n in ((PlumpRules(), 10, 700), (PlumpRules(players=5, trump="none"), 7, 400)):
         setup = make_setup(rules, policy="heuristic", hand_size=size, dealer="rotate")
         seeds = round_seeds(size, n)
         out = kernel_batch(setup, seeds)
