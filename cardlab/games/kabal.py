@@ -227,6 +227,10 @@ class KabalView:
     out_seat: int | None
     round_number: int = 0
 
+    @property
+    def round_name(self) -> str:
+        return "kabal"
+
 
 class KabalRound:
     """One kabal round: deal all 52, play cards onto the rows or say prikk, score.

@@ -1,0 +1,83 @@
+"""How much better than random play is FemkampBot?  Mean totals with 95% confidence intervals.
+
+Two measurements, each over the same seeded 4-player deals (seed = game number):
+
+1. **Same policy at every seat** (all heuristic, then all random): the mean total
+   per player.  Note what this can and cannot show: in every trick round the
+   points handed out add up to a fixed sum whatever is played (13 tricks in the
+   pass round, 13 clubs, 4 queens, −13 in grand), so the mean per player only
+   moves with the kabal round, where prikks and cards left depend on how
+   everyone plays.  Cautious kabal play (holding back sevens) gives *every* seat
+   more prikks, so this number measures how "open" a table is, not who plays better.
+2. **One seat against three random players** (the seat rotates with the seed):
+   the mean total of that seat when it is the heuristic bot, versus when it is
+   random too.  This is the comparison that shows playing strength.
+
+Run: ``python benchmarks/femkamp_bots.py [--games 1000]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+from cardlab import FemkampBot, FemkampGame, FemkampRules, RandomBot, play_out
+from cardlab.rules.femkamp import ROUND_NAMES
+
+
+def interval(values: np.ndarray) -> tuple[float, float]:
+    """Mean and the half-width of its 95% confidence interval (normal approximation)."""
+    return float(values.mean()), float(1.96 * values.std(ddof=1) / np.sqrt(len(values)))
+
+
+def same_policy(policy: str, games: int) -> dict[str, np.ndarray]:
+    """Every seat plays ``policy``; per-player totals and per-round scores, flattened over seats."""
+    totals, rounds = [], []
+    for seed in range(games):
+        bots = [FemkampBot()] * 4 if policy == "heuristic" else [RandomBot(rng=seed * 10 + i) for i in range(4)]
+        game = play_out(FemkampGame.start(FemkampRules(), seed=seed), bots)
+        totals += game.totals
+        rounds += [[r.scores[s] for r in game.results] for s in range(4)]
+    return {"totals": np.array(totals, float), "rounds": np.array(rounds, float)}
+
+
+def one_seat(policy: str, games: int) -> dict[str, np.ndarray]:
+    """Seat ``seed % 4`` plays ``policy``, the other three play at random."""
+    totals, rounds = [], []
+    for seed in range(games):
+        hero = seed % 4
+        bots = [RandomBot(rng=seed * 10 + i) for i in range(4)]
+        if policy == "heuristic":
+            bots[hero] = FemkampBot()
+        game = play_out(FemkampGame.start(FemkampRules(), seed=seed), bots)
+        totals.append(game.totals[hero])
+        rounds.append([r.scores[hero] for r in game.results])
+    return {"totals": np.array(totals, float), "rounds": np.array(rounds, float)}
+
+
+def report(title: str, data: dict[str, np.ndarray], seconds: float) -> None:
+    mean, half = interval(data["totals"])
+    per_round = "  ".join(f"{name} {m:+.2f}±{h:.2f}" for name, (m, h) in
+                          zip(ROUND_NAMES, (interval(data["rounds"][:, i]) for i in range(5))))
+    print(f"{title:<38} mean total {mean:6.2f} ± {half:.2f}   ({seconds:.1f} s)")
+    print(f"{'':<38} per round: {per_round}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000, help="games per run (default 1000)")
+    args = parser.parse_args()
+    print(f"Femkamp, 4 players, classic rules, {args.games} seeded games per run; lower is better.\n")
+    for label, run in (("all seats heuristic", lambda: same_policy("heuristic", args.games)),
+                       ("all seats random", lambda: same_policy("random", args.games)),
+                       ("one heuristic seat vs 3 random", lambda: one_seat("heuristic", args.games)),
+                       ("one random seat vs 3 random", lambda: one_seat("random", args.games))):
+        start = time.perf_counter()
+        data = run()
+        report(label, data, time.perf_counter() - start)
+
+
+if __name__ == "__main__":
+    main()
