@@ -1,0 +1,707 @@
+"""``RummyTable``: play Rummy at a green card table against friendly bots.
+
+A turn is three steps, and the table shows them as buttons: **draw** (from the
+stock or the discard pile), then **meld** or **lay off** as much as you like
+(tap cards to select them, then *Lägg ner* or *Lägg till* on the meld you
+choose), then **discard** one selected card.  A meld the rules refuse is not
+laid down: the message line says why ("7♥ 8♠ 9♥ är ingen giltig
+kombination: …").  Melds on the table show who laid them; the score sheet
+with the penalty points fills in after each round.
+
+>>> table = RummyTable(rng=4, lang="en")
+>>> table.draw_stock_button.click()
+>>> table.game.round.phase
+'meld'
+
+No rule is decided here: the table asks the engine (``legal_actions``,
+``why_illegal``, ``apply``) and :func:`cardlab.games.melds.meld_kind` for the
+live "is this a meld?" line.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Sequence
+
+import ipywidgets as W
+
+from .._rng import child_rng, derive_seed
+from ..bots.rummy import RummyBot
+from ..cards import Card
+from ..display.cards import card_svg, suit_colour
+from ..display.rummy import table_html
+from ..errors import RulesError
+from ..games.melds import hand_penalty, meld_kind
+from ..games.rummy import Discard, Draw, LayOff, Meld, RummyGame, action_message
+from ..i18n import Message, has_message, register, tr
+from ..match import Match
+from ..rules.rummy import RummyRules
+from ..sheets.rummy import score_sheet_html
+from .base import TableBase, set_classes, with_classes
+from .femkamp_table import FELT_CSS
+from .plump_table import card_name, default_names, name_text
+
+register({
+    "rummy.table.draws_stock": {"sv": "{name} drar ett kort från draghögen.", "nb": "{name} trekker et kort fra bunken.",
+                                "en": "{name} draws a card from the stock."},
+    "rummy.table.you_draw_stock": {"sv": "{name} drog {card} från draghögen.", "nb": "{name} trakk {card} fra bunken.",
+                                   "en": "{name} drew {card} from the stock."},
+    "rummy.table.draws_discard": {"sv": "{name} tar {card} från kasthögen.", "nb": "{name} tar {card} fra kastebunken.",
+                                  "en": "{name} takes {card} from the discard pile."},
+    "rummy.table.melds": {"sv": "{name} lägger ner {cards}.", "nb": "{name} melder {cards}.", "en": "{name} melds {cards}."},
+    "rummy.table.lays_off": {"sv": "{name} lägger till {card} på {meld}.", "nb": "{name} legger til {card} på {meld}.",
+                             "en": "{name} lays off {card} onto {meld}."},
+    "rummy.table.discards": {"sv": "{name} kastar {card}.", "nb": "{name} kaster {card}.", "en": "{name} discards {card}."},
+    "rummy.table.went_out": {"sv": "{name} gick ut och vann rundan!", "nb": "{name} gikk ut og vant runden!",
+                             "en": "{name} went out and won the round!"},
+    "rummy.table.penalties": {"sv": "Straffpoäng: {list}.", "nb": "Straffepoeng: {list}.", "en": "Penalty points: {list}."},
+    "rummy.table.new_round": {"sv": "Ny runda: {name} börjar.", "nb": "Ny runde: {name} begynner.",
+                              "en": "A new round: {name} starts."},
+    "rummy.table.game_over": {"sv": "Spelet är slut! {winner}", "nb": "Spillet er slutt! {winner}",
+                              "en": "The game is over! {winner}"},
+    "rummy.table.your_draw": {
+        "sv": "Din tur: dra ett kort från draghögen eller kasthögen.",
+        "nb": "Din tur: trekk et kort fra bunken eller kastebunken.",
+        "en": "Your turn: draw a card from the stock or the discard pile.",
+    },
+    "rummy.table.your_meld": {
+        "sv": "Markera kort: lägg ner en kombination, lägg till på bordet, eller kasta ett kort för att avsluta turen.",
+        "nb": "Marker kort: meld en kombinasjon, legg til på bordet, eller kast et kort for å avslutte turen.",
+        "en": "Select cards: meld, lay off onto the table, or discard one card to end your turn.",
+    },
+    "rummy.table.waiting": {"sv": "Nu är det {name}. Tryck på Nästa.", "nb": "Nå er det {name}. Trykk på Neste.",
+                            "en": "Now it is {name}. Press Next."},
+    "rummy.table.thinking": {"sv": "{name} tänker …", "nb": "{name} tenker …", "en": "{name} is thinking …"},
+    "rummy.table.draw_stock": {"sv": "Dra från draghögen", "nb": "Trekk fra bunken", "en": "Draw from the stock"},
+    "rummy.table.draw_discard": {"sv": "Ta {card} från kasthögen", "nb": "Ta {card} fra kastebunken",
+                                 "en": "Take {card} from the discard pile"},
+    "rummy.table.draw_discard_empty": {"sv": "Kasthögen är tom", "nb": "Kastebunken er tom", "en": "The discard pile is empty"},
+    "rummy.table.meld": {"sv": "Lägg ner", "nb": "Meld", "en": "Meld"},
+    "rummy.table.meld_tip": {"sv": "Lägg ner de markerade korten som en kombination",
+                             "nb": "Meld de markerte kortene som en kombinasjon",
+                             "en": "Lay the selected cards down as a meld"},
+    "rummy.table.lay_off": {"sv": "Lägg till", "nb": "Legg til", "en": "Lay off"},
+    "rummy.table.lay_off_tip": {"sv": "Lägg till det markerade kortet på den valda kombinationen",
+                                "nb": "Legg det markerte kortet til på den valgte kombinasjonen",
+                                "en": "Add the selected card to the chosen meld"},
+    "rummy.table.onto": {"sv": "på", "nb": "på", "en": "onto"},
+    "rummy.table.no_meld_choice": {"sv": "(inga kombinationer än)", "nb": "(ingen kombinasjoner ennå)",
+                                   "en": "(no melds yet)"},
+    "rummy.table.meld_choice": {"sv": "#{index} {cards} ({name})", "nb": "#{index} {cards} ({name})",
+                                "en": "#{index} {cards} ({name})"},
+    "rummy.table.discard": {"sv": "Kasta", "nb": "Kast", "en": "Discard"},
+    "rummy.table.discard_tip": {"sv": "Kasta det markerade kortet (avslutar turen)",
+                                "nb": "Kast det markerte kortet (avslutter turen)",
+                                "en": "Discard the selected card (ends your turn)"},
+    "rummy.table.select_one": {"sv": "Markera exakt ett kort först (du har markerat {count}).",
+                               "nb": "Marker nøyaktig ett kort først (du har markert {count}).",
+                               "en": "Select exactly one card first (you have selected {count})."},
+    "rummy.table.select_some": {"sv": "Markera korten du vill lägga ner först.",
+                                "nb": "Marker kortene du vil melde først.",
+                                "en": "Select the cards you want to meld first."},
+    "rummy.table.selected": {"sv": "Markerat: {cards} — {verdict}", "nb": "Markert: {cards} — {verdict}",
+                             "en": "Selected: {cards} — {verdict}"},
+    "rummy.table.selected_none": {"sv": "Tryck på korten för att markera dem.", "nb": "Trykk på kortene for å markere dem.",
+                                  "en": "Tap cards to select them."},
+    "rummy.table.is_set": {"sv": "en grupp ✓", "nb": "et sett ✓", "en": "a set ✓"},
+    "rummy.table.is_run": {"sv": "en serie ✓", "nb": "en rekke ✓", "en": "a run ✓"},
+    "rummy.table.no_meld": {"sv": "ingen kombination (än)", "nb": "ingen kombinasjon (ennå)", "en": "not a meld (yet)"},
+    "rummy.table.hint": {"sv": "Tips: {action}. {reason}", "nb": "Tips: {action}. {reason}", "en": "Hint: {action}. {reason}"},
+    "rummy.table.hint_wait": {"sv": "Tips finns när det är din tur.", "nb": "Tips får du når det er din tur.",
+                              "en": "Hints are given when it is your turn."},
+    "rummy.table.undone": {"sv": "Ångrat: välj igen.", "nb": "Angret: velg på nytt.", "en": "Undone: choose again."},
+    "rummy.table.nothing_to_undo": {"sv": "Det finns inget drag att ångra än.", "nb": "Det er ikke noe trekk å angre ennå.",
+                                    "en": "There is no move of yours to undo yet."},
+    "rummy.table.welcome": {
+        "sv": "Välkommen till Rummy! Dra, lägg ner, kasta: bli av med alla kort. Lägst straffpoäng vinner.",
+        "nb": "Velkommen til Rummy! Trekk, meld, kast: bli kvitt alle kortene. Lavest straffepoeng vinner.",
+        "en": "Welcome to Rummy! Draw, meld, discard: get rid of all your cards. The lowest penalty wins.",
+    },
+    "rummy.table.round_title": {"sv": "Runda {n}", "nb": "Runde {n}", "en": "Round {n}"},
+    "rummy.table.your_hand": {"sv": "Din hand ({points} straffpoäng om rundan slutade nu)",
+                              "nb": "Hånden din ({points} straffepoeng om runden sluttet nå)",
+                              "en": "Your hand ({points} penalty points if the round ended now)"},
+    "rummy.table.protokoll": {"sv": "Protokoll", "nb": "Protokoll", "en": "Score sheet"},
+    "rummy.table.to_move": {"sv": "tur", "nb": "tur", "en": "to move"},
+    "rummy.table.dealer": {"sv": "giv", "nb": "giver", "en": "dealer"},
+    "rummy.table.cards": {"sv": "{count} kort", "nb": "{count} kort", "en": "{count} cards"},
+    "rummy.table.total": {"sv": "Summa: {points}", "nb": "Sum: {points}", "en": "Total: {points}"},
+    "rummy.table.players": {"sv": "Spelare", "nb": "Spillere", "en": "Players"},
+    "rummy.table.bot_reason": {"sv": "({name}: {reason})", "nb": "({name}: {reason})", "en": "({name}: {reason})"},
+    "widget.preset.rummy.classic": {"sv": "Klassisk (till 100)", "nb": "Klassisk (til 100)", "en": "Classic (to 100)"},
+    "widget.preset.rummy.evening": {"sv": "En kväll (8 rundor)", "nb": "En kveld (8 runder)", "en": "An evening (8 rounds)"},
+    "widget.preset.rummy.going-rummy": {"sv": "Med rummy-bonus", "nb": "Med rummy-bonus", "en": "With the rummy bonus"},
+})
+
+#: The most cards a Rummy hand can hold: 10 dealt (two players) + 1 drawn.
+MAX_HAND = 11
+
+_EXTRA_CSS = """
+<style>
+.cardlab-rummy-felt .cardlab-melds-panel { background: #fffdf5; border-radius: 12px; padding: 6px 10px; margin: 6px auto;
+  max-width: 900px; text-align: left; }
+.cardlab-draw-btn { border-radius: 8px !important; font-weight: bold !important; height: 40px !important; }
+</style>
+"""
+
+
+# ------------------------------------------------------------- view logic
+def describe_move(act: Any, name: Any, *, table: Sequence[Any] = (), card: Card | None = None) -> Message:
+    """The sentence for a move.  ``table``: the melds before the move (for a lay-off); ``card``: the
+    card taken (shown for the discard pile, and for your own draws from the stock).
+
+    >>> describe_move(Meld(1, "5C 6C 7C"), "Bot 1").text("sv")
+    'Bot 1 lägger ner 5♣ 6♣ 7♣.'
+    >>> describe_move(Draw(2, "stock"), "Bot 2").text("nb")
+    'Bot 2 trekker et kort fra bunken.'
+    >>> describe_move(Draw(0, "stock"), "You", card=Card.parse("7H")).text("en")
+    'You drew 7♥ from the stock.'
+    """
+    if isinstance(act, Draw):
+        if act.source == "discard":
+            return Message("rummy.table.draws_discard", {"name": name, "card": card if card is not None else "?"})
+        if card is not None:
+            return Message("rummy.table.you_draw_stock", {"name": name, "card": card})
+        return Message("rummy.table.draws_stock", {"name": name})
+    if isinstance(act, Meld):
+        return Message("rummy.table.melds", {"name": name, "cards": " ".join(map(str, act.cards))})
+    if isinstance(act, LayOff):
+        index = act.meld_index
+        meld = " ".join(map(str, table[index].cards)) if 0 <= index < len(table) else f"#{index}"
+        return Message("rummy.table.lays_off", {"name": name, "card": act.card, "meld": meld})
+    return Message("rummy.table.discards", {"name": name, "card": act.card})
+
+
+def selection_message(cards: Sequence[Card]) -> Message:
+    """The live line under the hand: which cards are selected and whether they form a meld.
+
+    >>> selection_message([Card.parse(c) for c in ("7H", "7S", "7D")]).text("nb")
+    'Markert: 7♥ 7♠ 7♦ — et sett ✓'
+    """
+    if not cards:
+        return Message("rummy.table.selected_none")
+    kind = meld_kind(cards) if len(cards) >= 3 else None
+    verdict = Message("rummy.table.is_set") if kind == "set" else (
+        Message("rummy.table.is_run") if kind == "run" else Message("rummy.table.no_meld"))
+    return Message("rummy.table.selected", {"cards": " ".join(map(str, cards)), "verdict": verdict})
+
+
+def _seat_box(game: RummyGame, s: int, names: Sequence[str], lang: str, *, human: bool, teacher: bool,
+              four_colour: bool) -> str:
+    rnd = game.round
+    to_move = rnd.to_move == s and not game.is_over
+    ring = "box-shadow:0 0 0 3px #ffeb3b;" if to_move else ""
+    dealer = (f'<span style="background:#ffca28;color:#3e2723;border-radius:9px;padding:0 6px;margin-left:4px;'
+              f'font-size:12px">{html.escape(tr("rummy.table.dealer", lang))}</span>') if s == rnd.dealer else ""
+    turn = f' <span style="color:#ffeb3b">● {html.escape(tr("rummy.table.to_move", lang))}</span>' if to_move else ""
+    hand = rnd.hands[s]
+    detail = (f'{html.escape(tr("rummy.table.cards", lang, count=len(hand)))} · '
+              f'<b>{html.escape(tr("rummy.table.total", lang, points=game.totals[s]))}</b>')
+    cards = ""
+    if not human:
+        if teacher:
+            cards = "".join(card_svg(c, width=28, four_colour=four_colour) for c in hand)
+        else:
+            cards = "".join(card_svg("AS", face_down=True, width=20) for _ in hand)
+        cards = f'<div style="margin-top:3px;min-height:30px;max-width:300px">{cards}</div>'
+    return (f'<div class="cardlab-seat" data-seat="{s}" style="display:inline-block;vertical-align:top;margin:4px 6px;'
+            f'padding:6px 10px;border-radius:12px;background:rgba(0,0,0,.25);color:#fff;{ring}text-align:center">'
+            f'<div style="font:bold 16px sans-serif">{html.escape(names[s])}{dealer}{turn}</div>'
+            f'<div style="font:14px sans-serif;margin-top:2px">{detail}</div>{cards}</div>')
+
+
+def rummy_felt_html(game: RummyGame, seat: int, names: Sequence[str], lang: str, *, teacher: bool = False,
+                    four_colour: bool = False) -> str:
+    """The green felt: the other players at the top, the stock and discard pile, the melds on the table.
+
+    >>> game = RummyGame.start(seed=1)
+    >>> page = rummy_felt_html(game, 0, ["Du", "Bot 1", "Bot 2"], "sv")
+    >>> "Draghögen" in page and "Inga kombinationer på bordet än." in page
+    True
+    """
+    rnd = game.round
+    players = game.players
+    others = [(seat + k) % players for k in range(1, players)]
+    top = "".join(_seat_box(game, s, names, lang, human=False, teacher=teacher, four_colour=four_colour) for s in others)
+    stock = card_svg("AS", face_down=True, width=62) if rnd.stock else _empty_place(62)
+    discard = card_svg(rnd.discard_top, width=62, four_colour=four_colour) if rnd.discard_pile else _empty_place(62)
+    label = 'style="color:#fff;font:13px sans-serif"'
+    piles = (f'<div class="cardlab-rummy-piles" style="display:inline-block;vertical-align:top;margin:0 12px">'
+             f'<div style="display:inline-block;text-align:center;margin:0 8px">{stock}<div {label}>'
+             f'{html.escape(tr("rummy.show.stock", lang))} ({len(rnd.stock)})</div></div>'
+             f'<div style="display:inline-block;text-align:center;margin:0 8px">{discard}<div {label}>'
+             f'{html.escape(tr("rummy.show.discard", lang))} ({len(rnd.discard_pile)})</div></div></div>')
+    melds = table_html(rnd.table, names=names, players=players, lang=lang, four_colour=four_colour, width=34)
+    panel = (f'<div class="cardlab-melds-panel"><div style="font:bold 14px sans-serif;color:#33691e">'
+             f'{html.escape(tr("rummy.show.table", lang))}</div>{melds}</div>')
+    me = _seat_box(game, seat, names, lang, human=True, teacher=teacher, four_colour=four_colour)
+    return (f'<div class="cardlab-felt cardlab-rummy-felt" style="text-align:center">'
+            f'<div>{top}</div><div style="margin:8px 0">{piles}</div>{panel}<div>{me}</div></div>')
+
+
+def _empty_place(width: int) -> str:
+    height = round(width * 80 / 56)
+    return (f'<div style="display:inline-block;width:{width}px;height:{height}px;border:2px dashed #a5d6a7;'
+            f'border-radius:6px;vertical-align:middle"></div>')
+
+
+def resolve_rules(rules: Any, players: int | None = None) -> RummyRules:
+    """A preset name, a :class:`RummyRules` or its dict (and optionally a player count) as rules."""
+    if rules is None:
+        resolved = RummyRules()
+    elif isinstance(rules, str):
+        resolved = RummyRules.preset(rules)
+    elif isinstance(rules, dict):
+        resolved = RummyRules.from_dict(rules)
+    elif isinstance(rules, RummyRules):
+        resolved = rules
+    else:
+        raise RulesError("rules.invalid", field="rules", problem="give a preset name (such as \"classic\") or a RummyRules object.")
+    if players is not None and players != resolved.players:
+        resolved = resolved.replace(players=players)
+    return resolved
+
+
+# --------------------------------------------------------------- the table
+class RummyTable(TableBase):
+    """An interactive Rummy table: one human seat against :class:`RummyBot` players.
+
+    ``rules``: a preset name (``"classic"``, ``"evening"`` …), a :class:`RummyRules`
+    or its dict; ``players`` (2–6) overrides the preset's.  ``bots``: None (a
+    RummyBot per other seat), one bot for every seat, or a list with one per seat.
+    ``teacher=True`` shows every hand and each bot's reason.
+    """
+
+    def __init__(self, rules: Any = "classic", *, players: int | None = None, rng=None, lang: str = "sv",
+                 seat: int = 0, bots: Any = None, names: Sequence[str] | None = None, teacher: bool = False,
+                 four_colour: bool = False, auto: bool = False, speed: str = "normal") -> None:
+        super().__init__(lang=lang, auto=auto, speed=speed)
+        self.seat = seat
+        self._names_given = list(names) if names is not None else None
+        self._bots_given = bots
+        self._base_seed = derive_seed(rng)
+        self._games_started = 0
+        self._hinted: Any = None
+        self.selected: list[Card] = []
+        self._build(teacher=teacher, four_colour=four_colour)
+        first = resolve_rules(rules, players)
+        self.players_dropdown.value = first.players
+        self.new_game(first, rng=self._base_seed)
+
+    # ------------------------------------------------------------ building
+    def _build(self, *, teacher: bool, four_colour: bool) -> None:
+        self.style_html = W.HTML(FELT_CSS + _EXTRA_CSS, layout=W.Layout(height="0px", overflow="hidden"))
+        self.title_html = with_classes(W.HTML(), "cardlab-title")
+        self.felt = with_classes(W.HTML(), "cardlab-felt-box")
+        self.status_html = with_classes(W.HTML(), "cardlab-status")
+        self.draw_stock_button = with_classes(W.Button(layout=W.Layout(width="auto")), "cardlab-draw-btn", "cardlab-draw-stock")
+        self.draw_discard_button = with_classes(W.Button(layout=W.Layout(width="auto")), "cardlab-draw-btn", "cardlab-draw-discard")
+        self.draw_stock_button.on_click(lambda _: self.draw("stock"))
+        self.draw_discard_button.on_click(lambda _: self.draw("discard"))
+        self.draw_box = W.HBox([self.draw_stock_button, self.draw_discard_button],
+                               layout=W.Layout(justify_content="center", flex_flow="row wrap"))
+        self.hand_label = with_classes(W.HTML(), "cardlab-line")
+        self._card_pool = []
+        for index in range(MAX_HAND):
+            button = with_classes(W.ToggleButton(layout=W.Layout(width="64px", height="92px")), "cardlab-card-btn")
+            button.style.font_size = "22px"
+            button.style.font_weight = "bold"
+            button.observe(lambda change, i=index: self._on_toggle(i, change["new"]), names="value")
+            self._card_pool.append(button)
+        self.selection_html = with_classes(W.HTML(), "cardlab-line", "cardlab-selection")
+        self.meld_button = with_classes(W.Button(layout=W.Layout(width="auto")), "cardlab-action-btn", "cardlab-meld")
+        self.meld_button.on_click(lambda _: self.meld())
+        self.layoff_dropdown = with_classes(W.Dropdown(options=[], layout=W.Layout(width="300px")), "cardlab-meld-choice")
+        self.layoff_button = with_classes(W.Button(layout=W.Layout(width="auto")), "cardlab-action-btn", "cardlab-lay-off")
+        self.layoff_button.on_click(lambda _: self.lay_off())
+        self.discard_button = with_classes(W.Button(layout=W.Layout(width="auto")), "cardlab-action-btn", "cardlab-discard")
+        self.discard_button.on_click(lambda _: self.discard())
+        self.action_box = W.HBox([self.meld_button, self.layoff_button, self.layoff_dropdown, self.discard_button],
+                                 layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        self.hand_box = with_classes(W.VBox([self.hand_label, W.HBox(self._card_pool, layout=W.Layout(flex_flow="row wrap")),
+                                             self.selection_html, self.action_box]), "cardlab-hand-box")
+        self.hint_button = with_classes(W.Button(layout=W.Layout(width="auto")), "cardlab-hint")
+        self.hint_button.on_click(lambda _: self.hint())
+        self.undo_button = with_classes(W.Button(layout=W.Layout(width="auto")), "cardlab-undo")
+        self.undo_button.on_click(lambda _: self.undo())
+        presets = RummyRules.presets()
+        self.preset_dropdown = with_classes(W.Dropdown(options=presets, value="classic" if "classic" in presets else presets[0],
+                                                       layout=W.Layout(width="260px")), "cardlab-preset")
+        self.players_dropdown = with_classes(W.Dropdown(options=[2, 3, 4, 5, 6], value=3, layout=W.Layout(width="150px")),
+                                             "cardlab-players")
+        self.new_game_button = with_classes(W.Button(layout=W.Layout(width="auto")), "cardlab-new-game")
+        self.new_game_button.on_click(lambda _: self.new_game(self.preset_dropdown.value))
+        self.teacher_toggle = with_classes(W.ToggleButton(value=teacher, layout=W.Layout(width="auto")), "cardlab-teacher")
+        self.four_colour_box = with_classes(W.Checkbox(value=four_colour, indent=False, layout=W.Layout(width="auto")),
+                                            "cardlab-four-colour")
+        self.teacher_toggle.observe(lambda _: self.refresh(), names="value")
+        self.four_colour_box.observe(lambda _: self.refresh(), names="value")
+        self.protokoll_title = with_classes(W.HTML(), "cardlab-protokoll-title")
+        self.protokoll_html = with_classes(W.HTML(), "cardlab-protokoll")
+        settings = W.HBox([self.language_dropdown, self.preset_dropdown, self.players_dropdown, self.new_game_button,
+                           self.teacher_toggle, self.four_colour_box], layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        controls = W.HBox([self.next_button, self.auto_toggle, self.speed_dropdown, self.hint_button, self.undo_button],
+                          layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        table = with_classes(W.VBox([self.title_html, self.felt, self.draw_box, self.status_html, self.hand_box, controls,
+                                     self.message_html, self.log_html]), "cardlab-felt-table", "cardlab-rummy-table")
+        protokoll = with_classes(W.VBox([self.protokoll_title, self.protokoll_html]), "cardlab-protokoll-box")
+        self._root = with_classes(W.VBox([self.style_html, settings, table, protokoll]), "cardlab-rummy")
+
+    @property
+    def widget(self) -> W.VBox:
+        """The whole table as one widget (what ``display(table)`` shows)."""
+        return self._root
+
+    # ------------------------------------------------------------ game state
+    @property
+    def game(self) -> RummyGame:
+        return self.match.game
+
+    @property
+    def teacher(self) -> bool:
+        return self.teacher_toggle.value
+
+    @property
+    def four_colour(self) -> bool:
+        return self.four_colour_box.value
+
+    def _raw_names(self) -> list[Any]:
+        return self._names_given or default_names(self.rules.players, self.seat)
+
+    def names(self) -> list[str]:
+        """The seat names in the current language."""
+        return [name_text(n, self.lang) for n in self._raw_names()]
+
+    @property
+    def hand(self) -> list[Card]:
+        return list(self.game.round.hands[self.seat])
+
+    @property
+    def card_buttons(self) -> list[W.ToggleButton]:
+        """One toggle button per card of your hand, in hand order (pressed = selected)."""
+        return self._card_pool[: len(self.game.round.hands[self.seat])]
+
+    def select(self, *cards: "Card | str") -> None:
+        """Select exactly ``cards`` (as if their buttons were pressed); no cards clears the selection."""
+        wanted = [Card.parse(c) for c in cards]
+        self.selected = [c for c in self.hand if c in wanted]
+        self.refresh()
+
+    def new_game(self, rules: Any = None, *, rng=None) -> None:
+        """Start a new game with a preset name or rules object (a new seeded deal unless ``rng`` is given)."""
+        self.stop_auto()
+        chosen = rules if rules is not None else self.preset_dropdown.value
+        players = None if isinstance(chosen, (RummyRules, dict)) else self.players_dropdown.value
+        resolved = resolve_rules(chosen, players)
+        if not 0 <= self.seat < resolved.players:
+            raise RulesError("rules.invalid", field="seat", problem=f"choose a seat from 0 to {resolved.players - 1}.")
+        if self._names_given is not None and len(self._names_given) != resolved.players:
+            raise RulesError("rules.invalid", field="names", problem=f"give {resolved.players} names, one per seat.")
+        seed = derive_seed(rng) if rng is not None else derive_seed(child_rng(self._base_seed, self._games_started))
+        self._games_started += 1
+        self.rules = resolved
+        self.match = Match.new("rummy", resolved, rng=seed)
+        self.game.lang = self.lang
+        self.bots = self._make_bots(resolved.players)
+        self._hinted = None
+        self.selected = []
+        self._log.clear()
+        if isinstance(chosen, str) and chosen in RummyRules.presets():
+            self.preset_dropdown.value = chosen
+        if self.players_dropdown.value != resolved.players:
+            self.players_dropdown.value = resolved.players
+        self.show(Message("rummy.table.welcome"))
+        self.refresh()
+        self.after_human_move()
+
+    def _make_bots(self, players: int) -> dict[int, Any]:
+        given = self._bots_given
+        bots = {}
+        for s in range(players):
+            if s == self.seat:
+                continue
+            if given is None:
+                bots[s] = RummyBot()
+            elif isinstance(given, (list, tuple)):
+                bots[s] = given[s]
+            else:
+                bots[s] = given
+        return bots
+
+    # ---------------------------------------------------------------- moves
+    def _apply(self, act: Any, reason: Any = None) -> bool:
+        """Apply ``act`` through the match and say what happened (a refusal becomes the message line)."""
+        game = self.game
+        rounds = len(game.results)
+        table_before = list(game.round.table)
+        top_before = game.round.discard_top
+        hand_before = set(game.round.hands[act.seat]) if act.seat < game.players else set()
+
+        if not self.attempt(lambda: self.match.apply(act)):
+            return False
+        game = self.game
+        names = self._raw_names()
+        finished = game.finished_rounds[-1] if len(game.results) > rounds else game.round
+        card = None
+        if isinstance(act, Draw):
+            if act.source == "discard":
+                card = top_before
+            elif act.seat == self.seat or self.teacher:
+                new = [c for c in finished.hands[act.seat] if c not in hand_before]
+                card = new[0] if new else None
+        said: list[Any] = [describe_move(act, names[act.seat], table=table_before, card=card)]
+        if reason is not None and self.teacher:
+            said.append(Message("rummy.table.bot_reason", {"name": names[act.seat], "reason": reason}))
+        tone = "info"
+        if len(game.results) > rounds:
+            result = game.results[-1]
+            if result.winner is not None:
+                said.append(Message("rummy.table.went_out", {"name": names[result.winner]}))
+                tone = "good" if result.winner == self.seat else "info"
+            else:
+                said.append(Message("rummy.show.stock_out"))
+            listing = ", ".join(f"{self.names()[s]} {p}" for s, p in enumerate(result.penalties))
+            said.append(Message("rummy.table.penalties", {"list": listing}))
+            if not game.is_over:
+                said.append(Message("rummy.table.new_round", {"name": names[game.round.to_move]}))
+        if game.is_over:
+            winners = ", ".join(self.names()[s] for s in game.winners())
+            said.append(Message("rummy.table.game_over", {"winner": Message("rummy.sheet.winner", {"names": winners})}))
+        self._hinted = None
+        self.show(*said, tone=tone)
+        return True
+
+    def _human(self, act: Any) -> bool:
+        if self._apply(act):
+            hand = self.hand
+            self.selected = [c for c in self.selected if c in hand] if self.game.round.to_move == self.seat else []
+            self.refresh()
+            self.after_human_move()
+            return True
+        return False
+
+    def draw(self, source: str = "stock") -> bool:
+        """Draw from ``"stock"`` or ``"discard"`` (the two draw buttons)."""
+        return self._human(Draw(self.seat, source))
+
+    def meld(self) -> bool:
+        """Lay the selected cards down as a meld (the engine says why if they are not one)."""
+        if not self.selected:
+            self.show(Message("rummy.table.select_some"), tone="error", log=False)
+            self.refresh()
+            return False
+        return self._human(Meld(self.seat, tuple(self.selected)))
+
+    def lay_off(self, meld_index: int | None = None) -> bool:
+        """Lay the one selected card off onto the meld chosen in the dropdown (or ``meld_index``)."""
+        if len(self.selected) != 1:
+            self.show(Message("rummy.table.select_one", {"count": len(self.selected)}), tone="error", log=False)
+            self.refresh()
+            return False
+        index = meld_index if meld_index is not None else (self.layoff_dropdown.value if self.layoff_dropdown.value is not None else 0)
+        return self._human(LayOff(self.seat, self.selected[0], index))
+
+    def discard(self) -> bool:
+        """Discard the one selected card, which ends your turn."""
+        if len(self.selected) != 1:
+            self.show(Message("rummy.table.select_one", {"count": len(self.selected)}), tone="error", log=False)
+            self.refresh()
+            return False
+        return self._human(Discard(self.seat, self.selected[0]))
+
+    def _on_toggle(self, index: int, pressed: bool) -> None:
+        if self._refreshing:
+            return
+        hand = self.hand
+        if index >= len(hand):
+            return
+        card = hand[index]
+        if pressed and card not in self.selected:
+            self.selected.append(card)
+        elif not pressed and card in self.selected:
+            self.selected.remove(card)
+        self.selected = [c for c in hand if c in self.selected]
+        self._draw_selection()
+
+    def bot_to_move(self) -> bool:
+        to_move = self.game.to_move
+        return to_move is not None and to_move != self.seat
+
+    def bot_step(self) -> None:
+        s = self.game.to_move
+        bot = self.bots[s]
+        view = self.game.view(s)
+        if hasattr(bot, "decide"):
+            decision = bot.decide(view)
+            self._apply(decision.action, decision.reason)
+        else:
+            self._apply(bot.choose(view))
+
+    def hint(self) -> None:
+        """Show what the friendly bot would do in your place, and why (one sentence)."""
+        if self.game.to_move != self.seat:
+            self.show(Message("rummy.table.hint_wait"), tone="hint", log=False)
+        else:
+            rnd = self.game.round
+            decision = RummyBot().decide(self.game.view(self.seat))
+            self._hinted = decision.action
+            what = action_message(decision.action, rnd.table, rnd.discard_top)
+            self.show(Message("rummy.table.hint", {"action": what, "reason": decision.reason}), tone="hint", log=False)
+        self.refresh()
+
+    def _human_moves(self) -> list[int]:
+        return [i for i, a in enumerate(self.match.actions) if a.seat == self.seat]
+
+    def undo(self) -> None:
+        """Take back everything since (and including) your previous move."""
+        self.stop_auto()
+        mine = self._human_moves()
+        if not mine:
+            self.show(Message("rummy.table.nothing_to_undo"), tone="error", log=False)
+        else:
+            self.match.undo(len(self.match.actions) - mine[-1])
+            self.game.lang = self.lang
+            self._hinted = None
+            self.selected = []
+            self.show(Message("rummy.table.undone"))
+        self.refresh()
+
+    def set_language(self, lang: str) -> None:
+        super().set_language(lang)
+        self.game.lang = self.lang
+
+    # ---------------------------------------------------------------- drawing
+    def refresh(self) -> None:
+        """Redraw every part of the table from the match state, in the current language."""
+        self._refreshing = True
+        try:
+            self._refresh()
+        finally:
+            self._refreshing = False
+
+    def _refresh(self) -> None:
+        lang, game, seat = self.lang, self.game, self.seat
+        rnd = game.round
+        names = self.names()
+        self._label_controls()
+        self.hint_button.description = tr("widget.hint", lang)
+        self.hint_button.tooltip = tr("widget.hint_tip", lang)
+        self.undo_button.description = tr("widget.undo", lang)
+        self.undo_button.tooltip = tr("widget.undo_tip", lang)
+        self.undo_button.disabled = not self._human_moves()
+        self.new_game_button.description = tr("widget.new_game", lang)
+        self.preset_dropdown.description = tr("widget.rules", lang)
+        self.players_dropdown.description = tr("rummy.table.players", lang)
+        value = self.preset_dropdown.value
+        options = [(tr(f"widget.preset.rummy.{p}", lang) if has_message(f"widget.preset.rummy.{p}") else p, p)
+                   for p in RummyRules.presets()]
+        if list(self.preset_dropdown.options) != options:
+            self.preset_dropdown.options = options
+            self.preset_dropdown.value = value
+        self.teacher_toggle.description = tr("widget.teacher", lang)
+        self.teacher_toggle.tooltip = tr("widget.teacher_tip", lang)
+        self.four_colour_box.description = tr("widget.four_colour", lang)
+        my_turn = game.to_move == seat
+        self.hint_button.disabled = not my_turn
+
+        title = tr("rummy.table.round_title", lang, n=len(game.results) + (0 if game.is_over else 1))
+        self.title_html.value = (f'<div style="color:#fff;font:bold 20px sans-serif;text-align:center">♠ ♥ Rummy ♦ ♣'
+                                 f'<div style="font:15px sans-serif">{html.escape(title)}</div></div>')
+        self.felt.value = rummy_felt_html(game, seat, names, lang, teacher=self.teacher, four_colour=self.four_colour)
+        drawing = my_turn and rnd.phase == "draw"
+        melding = my_turn and rnd.phase == "meld"
+        if game.is_over:
+            status = ""
+        elif drawing:
+            status = tr("rummy.table.your_draw", lang)
+        elif melding:
+            status = tr("rummy.table.your_meld", lang)
+        elif self.auto_toggle.value:
+            status = tr("rummy.table.thinking", lang, name=names[game.to_move])
+        else:
+            status = tr("rummy.table.waiting", lang, name=names[game.to_move])
+        self.status_html.value = (f'<div style="color:#fff;font:bold 18px sans-serif;text-align:center;margin:4px">'
+                                  f'{html.escape(status)}</div>')
+        self._draw_piles(drawing)
+        self._draw_hand(melding)
+        self._draw_messages()
+        self.protokoll_title.value = f'<div style="font:bold 17px sans-serif">{html.escape(tr("rummy.table.protokoll", lang))}</div>'
+        self.protokoll_html.value = score_sheet_html(game, names=names, lang=lang)
+
+    def _draw_piles(self, drawing: bool) -> None:
+        lang, rnd, seat = self.lang, self.game.round, self.seat
+        self.draw_box.layout.display = "" if drawing else "none"
+        self.draw_stock_button.description = "🂠 " + tr("rummy.table.draw_stock", lang)
+        top = rnd.discard_top
+        self.draw_discard_button.description = (tr("rummy.table.draw_discard", lang, card=top) if top is not None
+                                                 else tr("rummy.table.draw_discard_empty", lang))
+        for button, source in ((self.draw_stock_button, "stock"), (self.draw_discard_button, "discard")):
+            reason = self.match.why_illegal(Draw(seat, source), lang) if drawing else None
+            button.tooltip = reason or button.description
+            button.style.button_color = "#e0e0e0" if reason else "#fffde7"
+            set_classes(button, ["cardlab-illegal"] if reason else [], ["cardlab-illegal"])
+            hinted = self._hinted == Draw(seat, source)
+            set_classes(button, ["cardlab-hinted"] if hinted else [], ["cardlab-hinted"])
+
+    def _hinted_cards(self) -> set[Card]:
+        act = self._hinted
+        if isinstance(act, Meld):
+            return set(act.cards)
+        if isinstance(act, (LayOff, Discard)):
+            return {act.card}
+        return set()
+
+    def _draw_hand(self, melding: bool) -> None:
+        lang, seat, game = self.lang, self.seat, self.game
+        hand = game.round.hands[seat] if not game.is_over else []
+        self.selected = [c for c in hand if c in self.selected]
+        hinted = self._hinted_cards()
+        self.hand_label.value = html.escape(tr("rummy.table.your_hand", lang, points=hand_penalty(hand)))
+        for index, button in enumerate(self._card_pool):
+            if index >= len(hand):
+                button.layout.display = "none"
+                if button.value:
+                    button.value = False
+                continue
+            card = hand[index]
+            button.layout.display = ""
+            button.description = str(card)
+            chosen = card in self.selected
+            if button.value != chosen:
+                button.value = chosen
+            button.style.text_color = suit_colour(card.suit, self.four_colour)
+            button.style.button_color = "#bbdefb" if chosen else ("#fff8e1" if card in hinted else "#ffffff")
+            set_classes(button, [c for c, on in (("cardlab-selected", chosen), ("cardlab-hinted", card in hinted)) if on],
+                        ["cardlab-selected", "cardlab-hinted"])
+            button.tooltip = card_name(card, lang)
+        self.action_box.layout.display = "" if melding else "none"
+        self.selection_html.layout.display = "" if melding else "none"
+        self.meld_button.description = tr("rummy.table.meld", lang)
+        self.meld_button.tooltip = tr("rummy.table.meld_tip", lang)
+        self.layoff_button.description = tr("rummy.table.lay_off", lang) + " →"
+        self.layoff_button.tooltip = tr("rummy.table.lay_off_tip", lang)
+        self.discard_button.description = tr("rummy.table.discard", lang)
+        self.discard_button.tooltip = tr("rummy.table.discard_tip", lang)
+        names = self.names()
+        table = game.round.table
+        if table:
+            options = [(tr("rummy.table.meld_choice", lang, index=i, cards=" ".join(map(str, m.cards)), name=names[m.owner]), i)
+                       for i, m in enumerate(table)]
+        else:
+            options = [(tr("rummy.table.no_meld_choice", lang), None)]
+        if list(self.layoff_dropdown.options) != options:
+            keep = self.layoff_dropdown.value
+            self.layoff_dropdown.options = options
+            values = [v for _, v in options]
+            self.layoff_dropdown.value = keep if keep in values else values[0]
+        self._draw_selection()
+
+    def _draw_selection(self) -> None:
+        hand = self.hand if not self.game.is_over else []
+        hinted = self._hinted_cards()
+        for card, button in zip(hand, self._card_pool):
+            chosen = card in self.selected
+            button.style.button_color = "#bbdefb" if chosen else ("#fff8e1" if card in hinted else "#ffffff")
+            set_classes(button, ["cardlab-selected"] if chosen else [], ["cardlab-selected"])
+        line = selection_message(self.selected).text(self.lang)
+        self.selection_html.value = f'<div style="color:#fff;font:15px sans-serif;margin:2px 4px">{html.escape(line)}</div>'
