@@ -1,0 +1,73 @@
+"""Helpers for the notebooks in ``notebooks/``: the pupil's copy of a classroom notebook.
+
+A teacher's notebook marks the cells that hold answers with the cell tag
+``answer-key``.  :func:`pupil_copy` returns the notebook without those cells
+(everything else, outputs included, stays as it is), so the pupil's copy is
+always in step with the teacher's.
+
+>>> import nbformat
+>>> nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("Which card wins?"),
+...                                      nbformat.v4.new_markdown_cell("Facit: A♠")])
+>>> nb.cells[1].metadata["tags"] = ["answer-key"]
+>>> [c.source for c in pupil_copy(nb).cells]
+['Which card wins?']
+
+Command line::
+
+    python -m cardlab.notebook_tools notebooks/05_classroom_exercises.ipynb notebooks/05_classroom_exercises_pupil.ipynb
+"""
+
+from __future__ import annotations
+
+import copy
+import sys
+from pathlib import Path
+
+ANSWER_TAG = "answer-key"
+PUPIL_NOTE = ("*Pupil's copy: made from the teacher's notebook by "
+              "`python -m cardlab.notebook_tools {teacher} {pupil}`; do not edit it by hand.*")
+
+
+def is_answer_cell(cell) -> bool:
+    """True when the cell is tagged ``answer-key``."""
+    return ANSWER_TAG in cell.get("metadata", {}).get("tags", [])
+
+
+def pupil_copy(notebook, *, note: str | None = None):
+    """A copy of ``notebook`` (an nbformat node) without its ``answer-key`` cells.
+
+    ``note``: markdown put first (e.g. where the copy comes from).
+    """
+    import nbformat
+
+    out = copy.deepcopy(notebook)
+    out.cells = [cell for cell in out.cells if not is_answer_cell(cell)]
+    if note:
+        cell = nbformat.v4.new_markdown_cell(note)
+        cell["id"] = "pupil-note"
+        out.cells.insert(0, cell)
+    return out
+
+
+def write_pupil_copy(teacher: "str | Path", pupil: "str | Path") -> Path:
+    """Read the teacher's notebook, strip the answer key, write the pupil's copy; returns its path."""
+    import nbformat
+
+    teacher, pupil = Path(teacher), Path(pupil)
+    nb = nbformat.read(teacher, as_version=4)
+    note = PUPIL_NOTE.format(teacher=f"notebooks/{teacher.name}", pupil=f"notebooks/{pupil.name}")
+    nbformat.write(pupil_copy(nb, note=note), pupil)
+    return pupil
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 2:
+        sys.stderr.write("usage: python -m cardlab.notebook_tools TEACHER.ipynb PUPIL.ipynb\n")
+        return 2
+    print(write_pupil_copy(args[0], args[1]))
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
