@@ -9,7 +9,7 @@ rank (2–10, J, Q, K, A) then suit letter (C, D, H, S).
 >>> card
 Card.parse('10H')
 >>> parse_cards("AS 10H 2C")
-(Card.parse('AS'), Card.parse('10H'), Card.parse('2C'))
+parse_cards('AS 10H 2C')
 >>> len(full_deck()), len(full_deck(decks=2))
 (52, 104)
 >>> shuffled_deck(rng=1)[:3] == shuffled_deck(rng=1)[:3]
@@ -235,21 +235,45 @@ for _s in _SUIT_ORDER:
 _BY_INDEX = tuple(_CARD_CACHE[(Rank(i % 13 + 2), _SUIT_ORDER[i // 13])] for i in range(52))
 
 
-def parse_cards(cards: "str | Iterable[str | Card]") -> tuple[Card, ...]:
+class Cards(tuple):
+    """A tuple of cards that reads well: ``str`` gives ``'A♠ 10♥ 2♣'``, a notebook shows the cards.
+
+    >>> hand = parse_cards("AS 10H 2C")
+    >>> str(hand), hand[1], len(hand)
+    ('A♠ 10♥ 2♣', Card.parse('10H'), 3)
+    >>> hand == (Card.parse("AS"), Card.parse("10H"), Card.parse("2C"))
+    True
+    """
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return " ".join(str(card) for card in self)
+
+    def __repr__(self) -> str:
+        return f"parse_cards({' '.join(card.code for card in self)!r})"
+
+    def _repr_html_(self) -> str:
+        from .display import cards_html
+
+        return cards_html(self)
+
+
+def parse_cards(cards: "str | Iterable[str | Card]") -> Cards:
     """Cards from text (``"AS 10H 2C"``, commas allowed) or from a list of texts/cards.
 
     >>> parse_cards(["QS", Card.parse("2H")])
-    (Card.parse('QS'), Card.parse('2H'))
+    parse_cards('QS 2H')
     >>> parse_cards("")
-    ()
+    parse_cards('')
     """
     if isinstance(cards, str):
         items = cards.replace(",", " ").split()
     else:
         items = tuple(cards)
         if all(item.__class__ is Card for item in items):
-            return items
-    return tuple(Card.parse(item) for item in items)
+            return Cards(items)
+    return Cards(Card.parse(item) for item in items)
 
 
 def full_deck(decks: int = 1) -> tuple[Card, ...]:

@@ -89,3 +89,11 @@ def test_card_html_is_svg_with_four_colour_option():
     assert "#1565c0" not in card_svg("3D", four_colour=False)
     assert "#1565c0" in card_svg("3D", four_colour=True)
     assert "#2e7d32" in card_svg("3C", four_colour=True)
+
+
+def test_a_hand_reads_well_and_shows_as_cards():
+    hand = parse_cards("AS 10H 2C")
+    assert str(hand) == "A♠ 10♥ 2♣"
+    assert eval(repr(hand)) == hand
+    assert hand._repr_html_().count("<svg") == 3
+    assert isinstance(hand, tuple)
