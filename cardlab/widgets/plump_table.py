@@ -151,6 +151,8 @@ _CSS = """
 .cardlab-protokoll-box table.cardlab-protokoll td, .cardlab-protokoll-box table.cardlab-protokoll th {
   border: 1px solid #d7ccc8; padding: 2px 8px; text-align: center; }
 .cardlab-plump-table .cardlab-bidline { color: #fff; font: 15px sans-serif; }
+.cardlab-plump-table .cardlab-log details, .cardlab-plump-table .cardlab-log summary { color: #e8f5e9 !important; }
+.cardlab-protokoll-box { max-width: 900px; }
 </style>
 """
 

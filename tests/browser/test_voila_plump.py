@@ -185,3 +185,9 @@ def test_child_plays_a_plump_hand_in_voila(page):
     sheet = pg.locator("table.cardlab-protokoll").inner_text()
     assert re.search(r"\d → (\d+|●)", sheet), sheet
     shot(pg, "plump_round_over")
+
+    # automatic mode: in the kernel the bots play on by themselves (an asyncio task) until the child's turn
+    pg.locator(".cardlab-auto").click()
+    pg.wait_for_function("sel => document.querySelector(sel).innerText.includes('hur många stick')",
+                         arg=".cardlab-status")
+    assert pg.locator(".cardlab-bid-btn:visible").count() == 5
