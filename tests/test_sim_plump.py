@@ -132,6 +132,18 @@ def test_summary_streamed_equals_summary_from_rows():
     by_seat = rows.groupby("seat_from_leader").tricks.apply(lambda t: (t == 0).mean())
     assert np.allclose(streamed.p_zero, by_seat.to_numpy())
     assert streamed.attrs["fingerprint"] == rules.fingerprint()
+    mean_score = rows.groupby("seat_from_leader").score.mean()
+    assert np.allclose(streamed.mean_score, mean_score.to_numpy())
+
+
+def test_the_table_is_the_same_for_any_number_of_threads():
+    rules = PlumpRules()
+    one = simulate_plump(rules, rounds=150_000, rng=4, rows=False, progress=False, threads=1)
+    two = simulate_plump(rules, rounds=150_000, rng=4, rows=False, progress=False, threads=2)
+    pd.testing.assert_frame_equal(one, two)
+    rows1 = simulate_plump(rules, rounds=140_000, hand_size=2, rng=4, progress=False, threads=1)
+    rows3 = simulate_plump(rules, rounds=140_000, hand_size=2, rng=4, progress=False, threads=3)
+    pd.testing.assert_frame_equal(rows1, rows3)
 
 
 def test_tricks_add_up_and_the_hook_holds():

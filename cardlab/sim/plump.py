@@ -225,23 +225,14 @@ class PlumpCounts:
 
     def add(self, bids: np.ndarray, tricks: np.ndarray, dealers: np.ndarray, scoring: str) -> None:
         """Count a batch (arrays round × seat, seats absolute)."""
-        p = self.players
-        # reorder columns so that column k is the seat k places left of the dealer's left neighbour
-        idx = (dealers[:, None] + 1 + np.arange(p)[None, :]) % p
-        b = np.take_along_axis(bids, idx, axis=1)
-        t = np.take_along_axis(tricks, idx, axis=1)
-        s = score_array(b, t, scoring)
+        from .plump_kernel import SCORING_CODES, count_rounds
+
+        if scoring not in SCORING_CODES:
+            raise ValueError(f"unknown scoring {scoring!r}")
         self.rounds += len(bids)
-        self.zero += (t == 0).sum(axis=0)
-        self.bid0 += (b == 0).sum(axis=0)
-        self.bid0_zero += ((b == 0) & (t == 0)).sum(axis=0)
-        self.made += (b == t).sum(axis=0)
-        self.score_sum += s.sum(axis=0)
-        self.score_sq += (s.astype(np.int64) ** 2).sum(axis=0)
-        h = self.hand_size + 1
-        for k in range(p):
-            self.bid_hist[k] += np.bincount(b[:, k], minlength=h)[:h]
-            self.trick_hist[k] += np.bincount(t[:, k], minlength=h)[:h]
+        count_rounds(np.ascontiguousarray(bids, np.int64), np.ascontiguousarray(tricks, np.int64),
+                     np.ascontiguousarray(dealers, np.int64), SCORING_CODES[scoring], self.zero, self.bid0,
+                     self.bid0_zero, self.made, self.score_sum, self.score_sq, self.bid_hist, self.trick_hist)
 
     def merge(self, other: "PlumpCounts") -> "PlumpCounts":
         out = PlumpCounts(self.players, self.hand_size, self.rounds + other.rounds)
@@ -323,21 +314,52 @@ def _engine(setup: PlumpSetup, engine: str, bots) -> str:
     return engine
 
 
+def default_threads() -> int:
+    """Threads for kernel runs: the cores of this machine (at most 8)."""
+    import os
+
+    return max(1, min(8, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)))
+
+
 def run_batches(setup: PlumpSetup, rounds: int, *, rng=None, engine: str = "auto", bots=None, progress=None,
-                chunk: int = CHUNK):
-    """Yield ``(start, seeds, arrays)`` chunk by chunk (the arrays of :func:`kernel_batch`)."""
+                chunk: int = CHUNK, threads: int | None = None):
+    """Yield ``(start, seeds, arrays)`` chunk by chunk, in order (the arrays of :func:`kernel_batch`).
+
+    Kernel chunks run on ``threads`` threads (the kernel releases the GIL);
+    a chunk's result depends only on its seeds, so the output is the same
+    for any number of threads.  At most two chunks per thread are in flight.
+    """
     engine = _engine(setup, engine, bots)
     from tqdm.auto import tqdm
 
     bar = tqdm(total=rounds, unit="round", disable=not _show_progress(progress, rounds, engine), leave=False)
+    threads = default_threads() if threads is None else max(1, int(threads))
+    chunks = iter_chunks(rng, rounds, chunk)
     try:
-        for start, seeds in iter_chunks(rng, rounds, chunk):
-            if engine == "kernel":
-                arrays = kernel_batch(setup, seeds, start)
-            else:
-                arrays = reference_batch(setup, seeds, start, bots)
-            bar.update(len(seeds))
-            yield start, seeds, arrays
+        if engine != "kernel" or threads == 1 or rounds <= chunk:
+            for start, seeds in chunks:
+                if engine == "kernel":
+                    arrays = kernel_batch(setup, seeds, start)
+                else:
+                    arrays = reference_batch(setup, seeds, start, bots)
+                bar.update(len(seeds))
+                yield start, seeds, arrays
+            return
+        from collections import deque
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(threads) as pool:
+            pending: deque = deque()
+            for start, seeds in chunks:
+                pending.append((start, seeds, pool.submit(kernel_batch, setup, seeds, start)))
+                if len(pending) >= 2 * threads:
+                    start0, seeds0, future = pending.popleft()
+                    bar.update(len(seeds0))
+                    yield start0, seeds0, future.result()
+            while pending:
+                start0, seeds0, future = pending.popleft()
+                bar.update(len(seeds0))
+                yield start0, seeds0, future.result()
     finally:
         bar.close()
 
@@ -355,7 +377,7 @@ def _attrs(setup: PlumpSetup, rounds: int, rng, engine: str) -> dict:
 def simulate_plump(rules: PlumpRules | None = None, *, policy: "str | Sequence[str]" = "random", bots=None,
                    rounds: int = 1000, hand_size: int | None = None, dealer: "int | str | None" = None,
                    round_index: int = 0, rng=None, progress=None, rows: bool = True,
-                   engine: str = "auto") -> pd.DataFrame:
+                   engine: str = "auto", threads: int | None = None) -> pd.DataFrame:
     """Simulate single Plump rounds; one row per round × seat (or, with ``rows=False``, the per-seat summary).
 
     ``engine="auto"`` uses the compiled kernel when it can (one deck, named
@@ -373,14 +395,15 @@ def simulate_plump(rules: PlumpRules | None = None, *, policy: "str | Sequence[s
     chosen = _engine(setup, engine, bots)
     if not rows:
         counts = PlumpCounts(setup.rules.players, setup.hand_size)
-        for _, _, arrays in run_batches(setup, rounds, rng=rng, engine=chosen, bots=bots, progress=progress):
+        for _, _, arrays in run_batches(setup, rounds, rng=rng, engine=chosen, bots=bots, progress=progress,
+                                        threads=threads):
             counts.add(arrays["bids"], arrays["tricks"], arrays["dealer"], setup.rules.scoring)
         table = summary_table(counts, trump=setup.trump_label, policy=setup.policy_label)
         table.attrs.update(_attrs(setup, rounds, rng, chosen))
         table.attrs["counts"] = counts.to_dict()
         return table
     parts = [_rows(setup, start, seeds, arrays) for start, seeds, arrays in
-             run_batches(setup, rounds, rng=rng, engine=chosen, bots=bots, progress=progress)]
+             run_batches(setup, rounds, rng=rng, engine=chosen, bots=bots, progress=progress, threads=threads)]
     df = pd.concat(parts, ignore_index=True) if parts else _rows(setup, 0, np.zeros(0, np.int64), kernel_batch(setup, np.zeros(0, np.int64)))
     df.attrs.update(_attrs(setup, rounds, rng, chosen))
     return df
@@ -417,7 +440,9 @@ def _rows(setup: PlumpSetup, start: int, seeds: np.ndarray, arrays: dict) -> pd.
 
 
 def summarize_plump(rules: PlumpRules | None = None, *, policy="random", rounds: int = 1000, hand_size=None,
-                    dealer=None, round_index: int = 0, rng=None, progress=None, engine: str = "auto") -> pd.DataFrame:
+                    dealer=None, round_index: int = 0, rng=None, progress=None, engine: str = "auto",
+                    threads: int | None = None) -> pd.DataFrame:
     """Stream ``rounds`` rounds chunk by chunk and return only the per-seat summary (memory stays small)."""
     return simulate_plump(rules, policy=policy, rounds=rounds, hand_size=hand_size, dealer=dealer,
-                          round_index=round_index, rng=rng, progress=progress, rows=False, engine=engine)
+                          round_index=round_index, rng=rng, progress=progress, rows=False, engine=engine,
+                          threads=threads)

@@ -215,7 +215,7 @@ def play_round_random(seed, players, hand_size, dealer, trump_code, hook, highes
     return trump, trump_card
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def play_rounds(seeds, players, hand_size, dealers, trump_codes, hook, highest_bidder_leads, must_trump,
                 policies, bids_out, tricks_out, trump_out, trump_card_out):
     """Play ``len(seeds)`` rounds; row ``i`` of the outputs is round ``i`` (columns: seats)."""
@@ -239,3 +239,52 @@ def play_rounds(seeds, players, hand_size, dealers, trump_codes, hook, highest_b
             tricks_out[i, s] = tricks[s]
         trump_out[i] = trump
         trump_card_out[i] = card
+
+
+SCORING_CODES = {"standard": 0, "trick-points": 1, "penalty": 2, "tricks-only": 3, "one-in-front": 4}
+
+
+@njit(cache=True, inline="always")
+def score_one(bid, tricks, scoring):
+    """:func:`cardlab.games.plump.round_score` with the scoring as a code (see :data:`SCORING_CODES`)."""
+    made = bid == tricks
+    if scoring == 0:
+        return 10 + tricks if made else 0
+    if scoring == 1:
+        return tricks + (10 if made else 0)
+    if scoring == 2:
+        return 10 + tricks if made else -abs(tricks - bid)
+    if scoring == 3:
+        return tricks if made else 0
+    if not made:
+        return 0
+    if bid == 0:
+        return 5
+    return (100 if bid >= 10 else 10) + bid
+
+
+@njit(cache=True, nogil=True)
+def count_rounds(bids, tricks, dealers, scoring, zero, bid0, bid0_zero, made, score_sum, score_sq, bid_hist, trick_hist):
+    """Add a batch (round × seat) to the per-seat counts, seats counted from the dealer's left."""
+    n, p = bids.shape
+    for i in range(n):
+        pos = 0
+        seat = dealers[i] + 1 if dealers[i] + 1 < p else 0
+        for _ in range(p):
+            b = bids[i, seat]
+            t = tricks[i, seat]
+            s = score_one(b, t, scoring)
+            if t == 0:
+                zero[pos] += 1
+            if b == 0:
+                bid0[pos] += 1
+                if t == 0:
+                    bid0_zero[pos] += 1
+            if b == t:
+                made[pos] += 1
+            score_sum[pos] += s
+            score_sq[pos] += s * s
+            bid_hist[pos, b] += 1
+            trick_hist[pos, t] += 1
+            pos += 1
+            seat = seat + 1 if seat + 1 < p else 0
