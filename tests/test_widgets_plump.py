@@ -278,3 +278,15 @@ def test_bad_construction_is_a_clear_error():
         PlumpTable("kids", seat=7)
     with pytest.raises(RulesError, match="kids"):
         PlumpTable("kidz")
+
+
+def test_a_bot_whose_move_is_refused_stops_automatic_play():
+    class Stubborn:
+        def decide(self, view):
+            from cardlab.bots.base import Decision
+
+            return Decision(Bid(view.seat, 99))
+
+    table = PlumpTable("kids", rng=3, lang="en", bots=Stubborn())
+    assert table.run_bots() == 0
+    assert table.match.actions == [] and table.message_text().startswith("A bid is a whole number from 0 to 5")

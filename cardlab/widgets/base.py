@@ -137,7 +137,8 @@ class TableBase:
     def bot_to_move(self) -> bool:  # pragma: no cover
         raise NotImplementedError
 
-    def bot_step(self) -> None:  # pragma: no cover
+    def bot_step(self) -> bool:  # pragma: no cover
+        """Let the bot to move act once; False if its move was refused (then automatic play stops)."""
         raise NotImplementedError
 
     # --------------------------------------------------------------- messages
@@ -220,7 +221,8 @@ class TableBase:
         """Let the bots play, synchronously, until a human must act or the game is over; returns the steps taken."""
         steps = 0
         while steps < max_steps and self.bot_to_move():
-            self.bot_step()
+            if self.bot_step() is False:
+                break
             steps += 1
         self.refresh()
         return steps

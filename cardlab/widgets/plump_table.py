@@ -511,10 +511,10 @@ class PlumpTable(TableBase):
         to_move = self.game.to_move
         return to_move is not None and to_move != self.seat
 
-    def bot_step(self) -> None:
+    def bot_step(self) -> bool:
         s = self.game.to_move
         decision = self.bots[s].decide(self.game.view(s))
-        self._apply(decision.action)
+        return self._apply(decision.action)
 
     def hint(self) -> None:
         """Show what the friendly bot would do in your place, and why (one sentence)."""

@@ -139,6 +139,8 @@ def test_child_plays_a_plump_hand_in_voila(page):
     # the bots bid one at a time, each with a sentence
     click_next_until(pg, lambda: "Din tur" in status(pg))
     assert re.search(r"Bot 3 bjuder \d\.", message(pg))
+    assert pg.locator(".cardlab-bid-btn:visible").count() == 6
+    shot(pg, "plump_bidding")
 
     # bid 0 by clicking the round bid button
     pg.locator(".cardlab-bid-btn:visible", has_text=re.compile(r"^0$")).click()
