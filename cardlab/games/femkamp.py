@@ -29,6 +29,7 @@ from ..cards import Card, Rank, Suit, parse_cards, shuffled_deck, sorted_hand
 from ..errors import CardlabError, GameOverError, IllegalMoveError, NotYourTurnError, UnknownActionError
 from ..i18n import Message, register
 from ..protocol import game_type
+from .base import RoundsGame
 from ..rules.femkamp import ROUND_NAMES, TRICK_ROUNDS, FemkampRules, round_goal, round_scoring, round_title
 from ..tricks import check_play, trick_winner
 from .kabal import KabalLayout, KabalRound, Prikk
@@ -331,7 +332,7 @@ def _result(number: int, rnd: Any) -> RoundResult:
 
 
 @game_type("femkamp")
-class FemkampGame:
+class FemkampGame(RoundsGame):
     """A whole Femkamp: the five rounds in ``rules.round_order``, dealer rotation, running totals.
 
     ``setup={"deals": [deal, ...]}`` fixes the deals of the first rounds (in
@@ -354,34 +355,15 @@ class FemkampGame:
     rules_class = FemkampRules
 
     def __init__(self, rules: FemkampRules, *, seed: int, setup: dict | None = None) -> None:
-        self.rules = rules
-        self.seed = seed
-        self.setup = setup or None
+        super().__init__(rules, seed=seed, setup=setup)
         deals = [] if setup is None else (setup.get("deals", []) if isinstance(setup, dict) else None)
         if not isinstance(deals, (list, tuple)) or len(deals) > len(rules.round_order):
             raise CardlabError("femkamp.setup", problem="setup must be {\"deals\": [...]} with at most one deal per round.")
         self._deals = list(deals)
-        self.results: list[RoundResult] = []
-        self.finished_rounds: list[Any] = []
-        self.totals = [0] * rules.players
-        self._lang: str | None = None
         for index in range(len(self._deals)):  # refuse a bad set-up now, not rounds later
             self._new_round(index)
         self.round: Any = self._new_round(0)
 
-    @classmethod
-    def start(cls, rules: FemkampRules | None = None, *, seed: int = 0, setup: dict | None = None) -> "FemkampGame":
-        """A new game; every deal is drawn from ``seed`` unless ``setup`` fixes it."""
-        return cls(rules or FemkampRules(), seed=seed, setup=setup)
-
-    @property
-    def lang(self) -> str | None:
-        return self._lang
-
-    @lang.setter
-    def lang(self, value: str | None) -> None:
-        self._lang = value
-        self.round.lang = value
 
     def _new_round(self, index: int) -> Any:
         rules = self.rules
@@ -402,21 +384,13 @@ class FemkampGame:
         else:
             rnd = FemkampTrickRound.from_hands(deal["hands"], round_name=name, dealer=dealer, rules=rules,
                                                round_number=index)
-        rnd.lang = getattr(self, "_lang", None)
+        rnd.lang = self._lang
         return rnd
 
     # -------------------------------------------------------------- protocol
     @property
-    def players(self) -> int:
-        return self.rules.players
-
-    @property
     def is_over(self) -> bool:
         return len(self.results) == len(self.rules.round_order)
-
-    @property
-    def to_move(self) -> int | None:
-        return None if self.is_over else self.round.to_move
 
     @property
     def round_index(self) -> int:
@@ -426,22 +400,6 @@ class FemkampGame:
     def round_name(self) -> str:
         return self.rules.round_order[self.round_index]
 
-    def legal_actions(self) -> list[Any]:
-        return [] if self.is_over else self.round.legal_actions()
-
-    def why_illegal(self, act: Any, lang: str | None = None) -> str | None:
-        if self.is_over:
-            return str(GameOverError(lang=lang or self.lang))
-        return self.round.why_illegal(act, lang)
-
-    def apply(self, act: Any) -> None:
-        """Make a move in the current round; when it ends, score it and deal the next."""
-        if self.is_over:
-            raise GameOverError(lang=self.lang)
-        self.round.apply(act)
-        if self.round.is_over:
-            self._finish_round()
-
     def _finish_round(self) -> None:
         rnd = self.round
         result = _result(len(self.results) + 1, rnd)
@@ -450,10 +408,6 @@ class FemkampGame:
         self.totals = [t + s for t, s in zip(self.totals, result.scores)]
         if not self.is_over:
             self.round = self._new_round(len(self.results))
-
-    def scores(self) -> list[int]:
-        """Running totals (lowest wins)."""
-        return list(self.totals)
 
     def leaders(self) -> list[int]:
         """The seat(s) on the lowest total now."""
@@ -483,9 +437,6 @@ class FemkampGame:
         """What ``seat`` may see: its own hand, the table, all scores so far."""
         return _view(self.round, seat, round_index=self.round_index, totals=tuple(self.totals),
                      results=tuple(self.results))
-
-    def state_key(self) -> tuple:
-        return (len(self.results), tuple(self.totals), self.round.state_key())
 
     # ----------------------------------------------------------- score sheet
     def score_sheet(self, names: Sequence[str] | None = None, lang: str | None = None):

@@ -35,6 +35,7 @@ from ..errors import (
 )
 from ..i18n import Message, register
 from ..protocol import action, game_type
+from .base import RoundsGame
 from ..rules.plump import PlumpRules
 from ..tricks import check_play
 
@@ -587,7 +588,7 @@ class RoundResult:
 
 
 @game_type("plump")
-class PlumpGame:
+class PlumpGame(RoundsGame):
     """A whole game of Plump: the pyramid of rounds, dealer rotation and running totals.
 
     >>> from cardlab import RandomBot, play_out
@@ -599,31 +600,11 @@ class PlumpGame:
     rules_class = PlumpRules
 
     def __init__(self, rules: PlumpRules, *, seed: int, setup: dict | None = None) -> None:
-        self.rules = rules
-        self.seed = seed
-        self.setup = setup or None
+        super().__init__(rules, seed=seed, setup=setup)
         self.schedule = rules.hand_sizes()
-        self.results: list[RoundResult] = []
-        self.finished_rounds: list[PlumpRound] = []
-        self.totals = [0] * rules.players
         self.extra_rounds = 0
-        self._deals = list((setup or {}).get("deals", []))
-        self._lang: str | None = None
+        self._deals = list((setup or {}).get("deals", []))  # ``setup={"deals": [...]}`` fixes the first deals
         self.round = self._new_round(0)
-
-    @classmethod
-    def start(cls, rules: PlumpRules | None = None, *, seed: int = 0, setup: dict | None = None) -> "PlumpGame":
-        """A new game; every deal is drawn from ``seed`` (``setup={"deals": [...]}`` fixes the first deals)."""
-        return cls(rules or PlumpRules(), seed=seed, setup=setup)
-
-    @property
-    def lang(self) -> str | None:
-        return self._lang
-
-    @lang.setter
-    def lang(self, value: str | None) -> None:
-        self._lang = value
-        self.round.lang = value
 
     def _new_round(self, index: int) -> PlumpRound:
         size = self.schedule[index]
@@ -640,7 +621,7 @@ class PlumpGame:
         else:
             rnd = PlumpRound.deal(self.rules, hand_size=size, dealer=dealer, round_index=index,
                                   rng=child_rng(self.seed, index), is_last_round=last)
-        rnd.lang = self._lang if hasattr(self, "_lang") else None
+        rnd.lang = self._lang
         return rnd
 
     def _fixed_trump(self, index: int, deal: dict) -> Suit | None:
@@ -651,36 +632,12 @@ class PlumpGame:
 
     # -------------------------------------------------------------- protocol
     @property
-    def players(self) -> int:
-        return self.rules.players
-
-    @property
     def is_over(self) -> bool:
         return self.round.is_over and len(self.results) == len(self.schedule)
 
     @property
-    def to_move(self) -> int | None:
-        return None if self.is_over else self.round.to_move
-
-    @property
     def round_index(self) -> int:
         return len(self.results) if not self.is_over else len(self.results) - 1
-
-    def legal_actions(self) -> list[Any]:
-        return [] if self.is_over else self.round.legal_actions()
-
-    def why_illegal(self, act: Any, lang: str | None = None) -> str | None:
-        if self.is_over:
-            return str(GameOverError(lang=lang or self.lang))
-        return self.round.why_illegal(act, lang)
-
-    def apply(self, act: Any) -> None:
-        """Make a move in the current round; when it ends, score it and deal the next."""
-        if self.is_over:
-            raise GameOverError(lang=self.lang)
-        self.round.apply(act)
-        if self.round.is_over:
-            self._finish_round()
 
     def _finish_round(self) -> None:
         rnd = self.round
@@ -707,16 +664,9 @@ class PlumpGame:
         """The seat(s) with the highest total (ties share the win, after an extra round if chosen)."""
         return self.leaders() if self.is_over else []
 
-    def scores(self) -> list[int]:
-        """Running totals."""
-        return list(self.totals)
-
     def view(self, seat: int) -> PlumpView:
         v = self.round.view(seat)
         return PlumpView(**{**v.__dict__, "round_number": self.round_index, "totals": tuple(self.totals)})
-
-    def state_key(self) -> tuple:
-        return (len(self.results), tuple(self.totals), self.round.state_key())
 
     # ----------------------------------------------------------- score sheet
     def score_sheet(self, names: Sequence[str] | None = None, lang: str | None = None):

@@ -43,6 +43,7 @@ from ..errors import (
     UnknownActionError,
 )
 from ..i18n import register
+from .base import RoundsGame
 from ..protocol import action, game_type
 from ..rules.rummy import RummyRules
 from .melds import can_lay_off, extend_meld, hand_penalty, is_meld, layoff_end, meld_candidates, meld_kind, meld_order
@@ -700,7 +701,7 @@ def _deal_from_setup(setup: dict | None) -> list[dict]:
 
 
 @game_type("rummy")
-class RummyGame:
+class RummyGame(RoundsGame):
     """A whole game of Rummy: rounds until someone reaches ``target`` penalty points (or ``rounds``
     rounds are played), the dealer moving one seat clockwise each round.  The lowest total wins.
 
@@ -716,29 +717,9 @@ class RummyGame:
     rules_class = RummyRules
 
     def __init__(self, rules: RummyRules, *, seed: int, setup: dict | None = None) -> None:
-        self.rules = rules
-        self.seed = seed
-        self.setup = setup or None
+        super().__init__(rules, seed=seed, setup=setup)  # every deal and reshuffle is drawn from ``seed``
         self._deals = _deal_from_setup(setup)
-        self.results: list[RummyRoundResult] = []
-        self.finished_rounds: list[RummyRound] = []
-        self.totals = [0] * rules.players
-        self._lang: str | None = None
         self.round = self._new_round(0)
-
-    @classmethod
-    def start(cls, rules: RummyRules | None = None, *, seed: int = 0, setup: dict | None = None) -> "RummyGame":
-        """A new game; every deal and reshuffle is drawn from ``seed``."""
-        return cls(rules or RummyRules(), seed=seed, setup=setup)
-
-    @property
-    def lang(self) -> str | None:
-        return self._lang
-
-    @lang.setter
-    def lang(self, value: str | None) -> None:
-        self._lang = value
-        self.round.lang = value
 
     def _new_round(self, index: int) -> RummyRound:
         dealer = (self.rules.first_dealer + index) % self.rules.players
@@ -757,10 +738,6 @@ class RummyGame:
 
     # -------------------------------------------------------------- protocol
     @property
-    def players(self) -> int:
-        return self.rules.players
-
-    @property
     def is_over(self) -> bool:
         if not self.round.is_over:
             return False
@@ -769,28 +746,8 @@ class RummyGame:
         return max(self.totals) >= self.rules.target
 
     @property
-    def to_move(self) -> int | None:
-        return None if self.is_over else self.round.to_move
-
-    @property
     def round_index(self) -> int:
         return len(self.results) if not self.round.is_over else len(self.results) - 1
-
-    def legal_actions(self) -> list[Any]:
-        return [] if self.is_over else self.round.legal_actions()
-
-    def why_illegal(self, act: Any, lang: str | None = None) -> str | None:
-        if self.is_over:
-            return str(GameOverError(lang=lang or self.lang))
-        return self.round.why_illegal(act, lang)
-
-    def apply(self, act: Any) -> None:
-        """Make a move in the current round; when it ends, score it and deal the next."""
-        if self.is_over:
-            raise GameOverError(lang=self.lang)
-        self.round.apply(act)
-        if self.round.is_over:
-            self._finish_round()
 
     def _finish_round(self) -> None:
         rnd = self.round
@@ -811,16 +768,9 @@ class RummyGame:
         best = min(self.totals)
         return [s for s, t in enumerate(self.totals) if t == best]
 
-    def scores(self) -> list[int]:
-        """Running penalty totals (lower is better)."""
-        return list(self.totals)
-
     def view(self, seat: int) -> RummyView:
         v = self.round.view(seat)
         return RummyView(**{**v.__dict__, "totals": tuple(self.totals)})
-
-    def state_key(self) -> tuple:
-        return (len(self.results), tuple(self.totals), self.round.state_key())
 
     # ----------------------------------------------------------- score sheet
     def score_sheet(self, names: Sequence[str] | None = None, lang: str | None = None):

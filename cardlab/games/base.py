@@ -1,0 +1,82 @@
+"""What every game made of rounds shares (Plump's pyramid, Femkamp's five rounds, Rummy's rounds).
+
+A subclass deals its rounds (``_new_round``), scores a finished one
+(``_finish_round``) and says when the game is over (``is_over``); the moves
+themselves are always played in ``self.round``, which follows the shared protocol.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ..errors import GameOverError
+
+
+class RoundsGame:
+    """A game of several rounds with running totals, seeded from one ``seed``."""
+
+    rules_class: ClassVar[type]
+    round: Any
+
+    def __init__(self, rules: Any, *, seed: int, setup: dict | None = None) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.setup = setup or None
+        self.results: list[Any] = []
+        self.finished_rounds: list[Any] = []
+        self.totals = [0] * rules.players
+        self._lang: str | None = None
+
+    @classmethod
+    def start(cls, rules: Any = None, *, seed: int = 0, setup: dict | None = None):
+        """A new game; every deal is drawn from ``seed`` unless ``setup`` fixes it."""
+        return cls(rules or cls.rules_class(), seed=seed, setup=setup)
+
+    @property
+    def lang(self) -> str | None:
+        """The language of the errors this game raises (None: cardlab's default)."""
+        return self._lang
+
+    @lang.setter
+    def lang(self, value: str | None) -> None:
+        self._lang = value
+        self.round.lang = value
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def is_over(self) -> bool:  # pragma: no cover - every game says when it ends
+        raise NotImplementedError
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.is_over else self.round.to_move
+
+    def legal_actions(self) -> list[Any]:
+        return [] if self.is_over else self.round.legal_actions()
+
+    def why_illegal(self, act: Any, lang: str | None = None) -> str | None:
+        if self.is_over:
+            return str(GameOverError(lang=lang or self.lang))
+        return self.round.why_illegal(act, lang)
+
+    def apply(self, act: Any) -> None:
+        """Make a move in the current round; when it ends, score it and deal the next."""
+        if self.is_over:
+            raise GameOverError(lang=self.lang)
+        self.round.apply(act)
+        if self.round.is_over:
+            self._finish_round()
+
+    def _finish_round(self) -> None:  # pragma: no cover - every game scores its own rounds
+        raise NotImplementedError
+
+    def scores(self) -> list[int]:
+        """Running totals."""
+        return list(self.totals)
+
+    def state_key(self) -> tuple:
+        """Everything that defines the state, for comparing two games."""
+        return (len(self.results), tuple(self.totals), self.round.state_key())
