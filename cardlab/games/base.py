@@ -7,12 +7,13 @@ themselves are always played in ``self.round``, which follows the shared protoco
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 from ..errors import GameOverError
 
 
-class RoundsGame:
+class RoundsGame(ABC):
     """A game of several rounds with running totals, seeded from one ``seed``."""
 
     rules_class: ClassVar[type]
@@ -47,8 +48,9 @@ class RoundsGame:
         return self.rules.players
 
     @property
-    def is_over(self) -> bool:  # pragma: no cover - every game says when it ends
-        raise NotImplementedError
+    @abstractmethod
+    def is_over(self) -> bool:
+        """Every game says when it ends."""
 
     @property
     def to_move(self) -> int | None:
@@ -70,8 +72,9 @@ class RoundsGame:
         if self.round.is_over:
             self._finish_round()
 
-    def _finish_round(self) -> None:  # pragma: no cover - every game scores its own rounds
-        raise NotImplementedError
+    @abstractmethod
+    def _finish_round(self) -> None:
+        """Every game scores its own rounds, then deals the next one unless it is over."""
 
     def scores(self) -> list[int]:
         """Running totals."""
