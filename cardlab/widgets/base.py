@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+from abc import ABC, abstractmethod
 from typing import Any, Callable, Iterable
 
 import ipywidgets as W
@@ -101,7 +102,7 @@ def text_of(item: "Message | str | Callable[[str], str]", lang: str) -> str:
     return str(item)
 
 
-class TableBase:
+class TableBase(ABC):
     """The shared skeleton of an interactive game table (see the module docstring)."""
 
     log_length = 8
@@ -131,15 +132,17 @@ class TableBase:
         self.auto_toggle.observe(self._on_auto, names="value")
 
     # ------------------------------------------------------------ subclass API
-    def refresh(self) -> None:  # pragma: no cover - every table defines it
-        raise NotImplementedError
+    @abstractmethod
+    def refresh(self) -> None:
+        """Each subclass defines this."""
 
-    def bot_to_move(self) -> bool:  # pragma: no cover
-        raise NotImplementedError
+    @abstractmethod
+    def bot_to_move(self) -> bool:
+        """Each subclass defines this."""
 
-    def bot_step(self) -> bool:  # pragma: no cover
+    @abstractmethod
+    def bot_step(self) -> bool:
         """Let the bot to move act once; False if its move was refused (then automatic play stops)."""
-        raise NotImplementedError
 
     # --------------------------------------------------------------- messages
     def show(self, *items: "Message | str", tone: str = "info", log: bool = True) -> None:
@@ -266,8 +269,9 @@ class TableBase:
 
     # ---------------------------------------------------------------- display
     @property
-    def widget(self) -> W.Widget:  # pragma: no cover - every table defines it
-        raise NotImplementedError
+    @abstractmethod
+    def widget(self) -> W.Widget:
+        """Each subclass defines this."""
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)

@@ -21,6 +21,7 @@ from a seed; ``quiz.score`` is what the child got right of what was answered,
 from __future__ import annotations
 
 import html
+from abc import ABC, abstractmethod
 from typing import Any, NamedTuple, Sequence
 
 import ipywidgets as W
@@ -65,7 +66,7 @@ class Score(NamedTuple):
         return f"{self.correct}/{self.answered}"
 
 
-class QuizBase:
+class QuizBase(ABC):
     """One question at a time: the position, answer buttons, feedback, *Nästa fråga*, the score.
 
     A subclass sets ``kind`` and fills ``_draw_question`` / ``_draw_answers`` and how a
@@ -184,11 +185,13 @@ class QuizBase:
         self.answer_box.children = tuple(self.answer_buttons)
         self.refresh()
 
-    def _make_answers(self) -> list[Any]:  # pragma: no cover - each quiz makes its own
-        raise NotImplementedError
+    @abstractmethod
+    def _make_answers(self) -> list[Any]:
+        """Each subclass defines this."""
 
-    def _question_body(self) -> str:  # pragma: no cover
-        raise NotImplementedError
+    @abstractmethod
+    def _question_body(self) -> str:
+        """Each subclass defines this."""
 
     def _style_answers(self) -> None:
         pass
