@@ -134,11 +134,11 @@ class TableBase(ABC):
     # ------------------------------------------------------------ subclass API
     @abstractmethod
     def refresh(self) -> None:
-        """Each subclass defines this."""
+        """Redraw every child from the match's state (the only place a table changes what it shows)."""
 
     @abstractmethod
     def bot_to_move(self) -> bool:
-        """Each subclass defines this."""
+        """Is it a bot's turn (so Next / automatic play has something to do)?"""
 
     @abstractmethod
     def bot_step(self) -> bool:
@@ -271,7 +271,7 @@ class TableBase(ABC):
     @property
     @abstractmethod
     def widget(self) -> W.Widget:
-        """Each subclass defines this."""
+        """The whole table as one widget, built once."""
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)

@@ -187,11 +187,11 @@ class QuizBase(ABC):
 
     @abstractmethod
     def _make_answers(self) -> list[Any]:
-        """Each subclass defines this."""
+        """The answer buttons for the current question (each quiz makes its own)."""
 
     @abstractmethod
     def _question_body(self) -> str:
-        """Each subclass defines this."""
+        """The current question as HTML (cards, trick, hand)."""
 
     def _style_answers(self) -> None:
         pass
