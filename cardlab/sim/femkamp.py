@@ -1,6 +1,6 @@
 """Simulated Femkamp games (reference engine): one row per game × round × seat.
 
->>> df = simulate_femkamp(games=2, rng=1, progress=False)
+>>> df = simulate_femkamp(games=2, rng=1, progress=False, engine="reference")
 >>> len(df), sorted(df.round_name.unique())
 (40, ['clubs', 'grand', 'kabal', 'pass', 'queens'])
 >>> trick_rounds = df[df.round_name != "kabal"]
@@ -38,14 +38,31 @@ def replay_femkamp_game(rules=None, seed: int = 0, policy: "str | Sequence[Any]"
 
 
 def simulate_femkamp(rules=None, *, policy: "str | Sequence[Any]" = "random", bots=None, games: int = 100, rng=None,
-                     progress=None) -> pd.DataFrame:
+                     progress=None, engine: str = "auto") -> pd.DataFrame:
     """Play ``games`` whole Femkamp games; columns game, seed, round, round_name, seat, dealer,
-    seat_from_leader, tricks, clubs, queens, prikks, cards_left, score, total (running) and won."""
+    seat_from_leader, tricks, clubs, queens, prikks, cards_left, score, total (running) and won.
+
+    ``engine="auto"`` plays random games with the compiled kernel
+    (:mod:`cardlab.sim.femkamp_kernel`: same rules, its own random draws, so
+    a row replays with the reference engine only when it was made there) and
+    everything else with the reference engine; ``engine="reference"`` forces
+    the engine, whose games :func:`replay_femkamp_game` repeats exactly.
+    """
+    from ..errors import RulesError
     from ..rules.femkamp import FemkampRules
 
     rules = rules or FemkampRules()
     chosen = bots if bots is not None else policy
     make_bots(chosen, rules.players, 0, _factories())  # check the policy before playing
+    if engine not in ("auto", "kernel", "reference"):
+        raise RulesError("rules.invalid", field="engine", problem=f"choose auto, kernel or reference, not {engine!r}.")
+    if engine == "kernel" and chosen != "random":
+        raise RulesError("rules.invalid", field="engine", problem="the Femkamp kernel plays random games only.")
+    if engine != "reference" and chosen == "random":
+        df = _kernel_games(rules, games, rng, progress)
+        df.attrs.update({"game": "femkamp", "rules": rules.to_dict(), "fingerprint": rules.fingerprint(),
+                         "policy": "random", "games": games, "engine": "kernel"})
+        return df
 
     def work(index: int, seed: int) -> list[dict]:
         game = replay_femkamp_game(rules, seed, chosen)
@@ -68,6 +85,43 @@ def simulate_femkamp(rules=None, *, policy: "str | Sequence[Any]" = "random", bo
     df.attrs.update({"game": "femkamp", "rules": rules.to_dict(), "fingerprint": rules.fingerprint(),
                      "policy": policy_label(chosen), "games": games, "engine": "reference"})
     return df
+
+
+def _kernel_games(rules, games: int, rng, progress) -> pd.DataFrame:
+    from tqdm.auto import tqdm
+
+    from .femkamp_kernel import ROUND_CODES, play_games
+    from .seeds import iter_chunks
+
+    p = rules.players
+    names = list(rules.round_order)
+    codes = np.array([ROUND_CODES[n] for n in names], np.int64)
+    dealers = np.array([rules.dealer_for_round(i) for i in range(len(names))], np.int64)
+    show = bool(progress) if progress is not None else games > 200_000
+    parts = []
+    with tqdm(total=games, unit="game", disable=not show, leave=False) as bar:
+        for start, seeds in iter_chunks(rng, games, 16_384):
+            n, r = len(seeds), len(names)
+            outs = [np.zeros((n, r, p), np.int64) for _ in range(6)]
+            play_games(seeds, p, codes, dealers, rules.queen_points, rules.clubs_all_zero,
+                       rules.kabal_starter == "seven-of-hearts", *outs)
+            scores, tricks, clubs, queens, prikks, left = outs
+            totals = scores.cumsum(axis=1)
+            final = totals[:, -1, :]
+            won = final == final.min(axis=1, keepdims=True)
+            seat = np.tile(np.arange(p), n * r)
+            dealer = np.tile(np.repeat(dealers, p), n)
+            parts.append(pd.DataFrame({
+                "game": np.repeat(np.arange(start, start + n), r * p), "seed": np.repeat(seeds, r * p),
+                "round": np.tile(np.repeat(np.arange(1, r + 1), p), n),
+                "round_name": pd.Categorical.from_codes(np.tile(np.repeat(np.arange(r), p), n), names),
+                "seat": seat, "dealer": dealer, "seat_from_leader": (seat - dealer - 1) % p,
+                "tricks": tricks.reshape(-1), "clubs": clubs.reshape(-1), "queens": queens.reshape(-1),
+                "prikks": prikks.reshape(-1), "cards_left": left.reshape(-1), "score": scores.reshape(-1),
+                "total": totals.reshape(-1), "won": np.broadcast_to(won[:, None, :], (n, r, p)).reshape(-1),
+            }))
+            bar.update(n)
+    return pd.concat(parts, ignore_index=True)
 
 
 def round_score_distribution(df: pd.DataFrame) -> pd.DataFrame:

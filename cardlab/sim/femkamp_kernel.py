@@ -1,0 +1,190 @@
+"""Compiled Femkamp games under random play (every choice uniform among the legal ones).
+
+Hands are ``uint64`` bitmasks as in :mod:`cardlab.sim.plump_kernel`.  Each game
+draws from its own SplitMix64 stream (:mod:`cardlab.sim.rng`) seeded by the
+game's stored seed.  The deals and choices follow the same rules as
+:class:`cardlab.games.femkamp.FemkampGame` but are not the same draws as a
+replay, so the kernel agrees with the reference engine in distribution
+(tested statistically), not game by game.
+
+Round codes: 0 pass, 1 clubs, 2 queens, 3 grand, 4 kabal.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._numba import njit
+from .bits import SUIT_OF, beats, legal_mask, nth_bit, popcount, suit_mask
+from .rng import U64, below, shuffle_into
+
+ROUND_CODES = {"pass": 0, "clubs": 1, "queens": 2, "grand": 3, "kabal": 4}
+
+# bit masks: the 2♥ (index 26) and 2♦ (index 13) leave the deck for 3 and 5 players
+_TWO_H = 26
+_TWO_D = 13
+
+
+@njit(cache=True)
+def _trick_round(state, players, dealer, code, removed, hands, order, deck, tricks, clubs, queens):
+    n = 0
+    for c in range(52):
+        if (removed >> U64(c)) & U64(1) == U64(0):
+            deck[n] = c
+            n += 1
+    sub = order[:n]
+    state = shuffle_into(state, sub, n - 1)
+    for s in range(players):
+        hands[s] = U64(0)
+        tricks[s] = 0
+        clubs[s] = 0
+        queens[s] = 0
+    seat = dealer + 1 if dealer + 1 < players else 0
+    for i in range(n - n % players):
+        hands[seat] |= U64(1) << U64(deck[sub[i]])
+        seat = seat + 1 if seat + 1 < players else 0
+    size = n // players
+    leader = dealer + 1 if dealer + 1 < players else 0
+    for t in range(size):
+        led = -1
+        best_card = -1
+        best_seat = -1
+        trick = U64(0)
+        seat = leader
+        for j in range(players):
+            if j > 0:
+                seat = seat + 1 if seat + 1 < players else 0
+            legal = legal_mask(hands[seat], led, -1, False)
+            state, pick = below(state, popcount(legal))
+            card = nth_bit(legal, pick)
+            hands[seat] ^= U64(1) << U64(card)
+            trick |= U64(1) << U64(card)
+            if j == 0:
+                led = SUIT_OF[card]
+                best_card = card
+                best_seat = seat
+            elif beats(card, best_card, -1):
+                best_card = card
+                best_seat = seat
+        tricks[best_seat] += 1
+        clubs[best_seat] += popcount(trick & suit_mask(0))
+        for s in range(4):
+            if (trick >> U64(13 * s + 10)) & U64(1) != U64(0):
+                queens[best_seat] += 1
+        leader = best_seat
+    return state
+
+
+@njit(cache=True, inline="always")
+def _card_at(suit, pos):
+    """Card index of ace-low position ``pos`` (A=1 … K=13) in ``suit``."""
+    return 13 * suit + (12 if pos == 1 else pos - 2)
+
+
+@njit(cache=True)
+def _kabal_round(state, players, dealer, seven_of_hearts, hands, order, prikks, cards_left):
+    state = shuffle_into(state, order, 51)
+    for s in range(players):
+        hands[s] = U64(0)
+        prikks[s] = 0
+    seat = dealer + 1 if dealer + 1 < players else 0
+    for i in range(52):
+        hands[seat] |= U64(1) << U64(order[i])
+        seat = seat + 1 if seat + 1 < players else 0
+    lows = np.zeros(4, np.int64)
+    highs = np.zeros(4, np.int64)
+    turn = dealer + 1 if dealer + 1 < players else 0
+    first_forced = -1
+    if seven_of_hearts:
+        seven = _card_at(2, 7)
+        for s in range(players):
+            if (hands[s] >> U64(seven)) & U64(1) != U64(0):
+                turn = s
+                first_forced = seven
+    out = -1
+    while out < 0:
+        # the cards that fit now
+        fits = U64(0)
+        for s in range(4):
+            if lows[s] == 0:
+                fits |= U64(1) << U64(_card_at(s, 7))
+            else:
+                if lows[s] > 1:
+                    fits |= U64(1) << U64(_card_at(s, lows[s] - 1))
+                if highs[s] < 13:
+                    fits |= U64(1) << U64(_card_at(s, highs[s] + 1))
+        legal = hands[turn] & fits
+        if first_forced >= 0:
+            legal = U64(1) << U64(first_forced)
+            first_forced = -1
+        if legal == U64(0):
+            prikks[turn] += 1
+        else:
+            state, pick = below(state, popcount(legal))
+            card = nth_bit(legal, pick)
+            hands[turn] ^= U64(1) << U64(card)
+            s = SUIT_OF[card]
+            r = card - 13 * s
+            pos = 1 if r == 12 else r + 2
+            if lows[s] == 0:
+                lows[s] = pos
+                highs[s] = pos
+            else:
+                lows[s] = min(lows[s], pos)
+                highs[s] = max(highs[s], pos)
+            if hands[turn] == U64(0):
+                out = turn
+        turn = turn + 1 if turn + 1 < players else 0
+    for s in range(players):
+        cards_left[s] = popcount(hands[s])
+    return state, out
+
+
+@njit(cache=True, nogil=True)
+def play_games(seeds, players, codes, dealers, queen_points, clubs_all_zero, seven_of_hearts,
+               scores, tricks_out, clubs_out, queens_out, prikks_out, left_out):
+    """Play ``len(seeds)`` games; outputs have shape (game, round, seat)."""
+    removed = U64(0)
+    if players == 3 or players == 5:
+        removed |= U64(1) << U64(_TWO_H)
+    if players == 5:
+        removed |= U64(1) << U64(_TWO_D)
+    hands = np.zeros(players, np.uint64)
+    order = np.empty(52, np.int64)
+    deck = np.empty(52, np.int64)
+    tricks = np.zeros(players, np.int64)
+    clubs = np.zeros(players, np.int64)
+    queens = np.zeros(players, np.int64)
+    prikks = np.zeros(players, np.int64)
+    left = np.zeros(players, np.int64)
+    for g in range(seeds.shape[0]):
+        state = U64(seeds[g])
+        for r in range(codes.shape[0]):
+            code = codes[r]
+            if code == 4:
+                state, out = _kabal_round(state, players, dealers[r], seven_of_hearts, hands, order, prikks, left)
+                for s in range(players):
+                    extra = 0 if s == out else left[s]
+                    scores[g, r, s] = prikks[s] + extra
+                    prikks_out[g, r, s] = prikks[s]
+                    left_out[g, r, s] = left[s]
+                    tricks_out[g, r, s] = 0
+                    clubs_out[g, r, s] = 0
+                    queens_out[g, r, s] = 0
+            else:
+                state = _trick_round(state, players, dealers[r], code, removed, hands, order, deck, tricks, clubs, queens)
+                for s in range(players):
+                    if code == 0:
+                        sc = tricks[s]
+                    elif code == 1:
+                        sc = 0 if (clubs_all_zero and clubs[s] == 13) else clubs[s]
+                    elif code == 2:
+                        sc = queens[s] * queen_points
+                    else:
+                        sc = -tricks[s]
+                    scores[g, r, s] = sc
+                    tricks_out[g, r, s] = tricks[s]
+                    clubs_out[g, r, s] = clubs[s]
+                    queens_out[g, r, s] = queens[s]
+                    prikks_out[g, r, s] = 0
+                    left_out[g, r, s] = 0
