@@ -6,6 +6,7 @@ import pytest
 
 from cardlab.cards import Card
 from cardlab.games.femkamp import Play, Prikk
+from cardlab.i18n import Message
 from cardlab.widgets import FemkampTable
 from cardlab.widgets.femkamp_table import describe_move, femkamp_felt_html
 
@@ -155,6 +156,9 @@ def test_players_dropdown_teacher_mode_and_four_colours():
 def test_describe_move_in_three_languages():
     assert describe_move(Play(1, Card.parse("QS")), "Bot 1").text("en") == "Bot 1 plays Q♠."
     assert describe_move(Prikk(2), "Bot 2", prikks=1).text("sv") == "Bot 2 säger prick (+1). Bot 2 har nu 1 prick."
+    you = Message("widget.you")
+    assert describe_move(Prikk(0), you, prikks=2).text("en") == "You say prikk (+1). You now have 2 prikk."
+    assert describe_move(Play(0, Card.parse("2C")), you).text("nb") == "Du legger 2♣."
     from cardlab.games.femkamp import FemkampGame
     page = femkamp_felt_html(FemkampGame.start(seed=1), 0, ["Du", "B1", "B2", "B3"], "en")
     assert "Pass round" in page and "+1 per trick" in page

@@ -39,10 +39,22 @@ from ..match import Match
 from ..rules.femkamp import FemkampRules, round_goal, round_scoring, round_title
 from ..sheets.femkamp import count_message, score_sheet_html
 from .base import TableBase, set_classes, with_classes
-from .plump_table import card_name, default_names, name_text, trick_message
+from .plump_table import card_name, default_names, name_text
 
 register({
     "femkamp.table.plays": {"sv": "{name} lägger {card}.", "nb": "{name} legger {card}.", "en": "{name} plays {card}."},
+    "femkamp.table.plays.you": {"sv": "{name} lägger {card}.", "nb": "{name} legger {card}.", "en": "{name} play {card}."},
+    "femkamp.table.says_prikk.you": {
+        "sv": "{name} säger prick (+1). {name} har nu {count}.",
+        "nb": "{name} sier prikk (+1). {name} har nå {count}.",
+        "en": "{name} say prikk (+1). {name} now have {count}.",
+    },
+    "femkamp.table.trick_won": {"sv": "{name} tar sticket. {reason}", "nb": "{name} tar stikket. {reason}",
+                                "en": "{name} takes the trick. {reason}"},
+    "femkamp.table.trick_won.you": {"sv": "{name} tar sticket. {reason}", "nb": "{name} tar stikket. {reason}",
+                                    "en": "{name} take the trick. {reason}"},
+    "femkamp.table.went_out.you": {"sv": "{name} blev av med ditt sista kort!", "nb": "{name} ble kvitt ditt siste kort!",
+                                   "en": "{name} played your last card!"},
     "femkamp.table.says_prikk": {
         "sv": "{name} säger prick (+1). {name} har nu {count}.",
         "nb": "{name} sier prikk (+1). {name} har nå {count}.",
@@ -156,8 +168,25 @@ def describe_move(act: Any, name: Any, prikks: int = 0) -> Message:
     'Bot 1 sier prikk (+1). Bot 1 har nå 2 prikker.'
     """
     if isinstance(act, Prikk):
-        return Message("femkamp.table.says_prikk", {"name": name, "count": count_message("prikks", prikks)})
-    return Message("femkamp.table.plays", {"name": name, "card": act.card})
+        return Message(person_key("femkamp.table.says_prikk", name), {"name": name, "count": count_message("prikks", prikks)})
+    return Message(person_key("femkamp.table.plays", name), {"name": name, "card": act.card})
+
+
+def person_key(key: str, name: Any) -> str:
+    """``key + ".you"`` when ``name`` is the table's "Du/You" and the catalogue has that form
+    (English says "You play", not "You plays").
+
+    >>> person_key("femkamp.table.plays", Message("widget.you")), person_key("femkamp.table.plays", "Kari")
+    ('femkamp.table.plays.you', 'femkamp.table.plays')
+    """
+    you = isinstance(name, Message) and name.key == "widget.you"
+    return f"{key}.you" if you and has_message(f"{key}.you") else key
+
+
+def trick_won(trick: Trick, names: Sequence[Any]) -> Message:
+    """Who took the trick and why: "Bot 1 tar stikket. A♠ vinner: …" / "You take the trick. …"."""
+    name = names[trick.winner]
+    return Message(person_key("femkamp.table.trick_won", name), {"name": name, "reason": trick.reason()})
 
 
 def last_trick(game: FemkampGame) -> Trick | None:
@@ -244,7 +273,7 @@ def femkamp_felt_html(game: FemkampGame, seat: int, names: Sequence[str], lang: 
         done = last_trick(game)
         if done is not None:
             middle += (f'<div style="color:#fff59d;font:13px sans-serif;margin-top:4px">{html.escape(tr("femkamp.table.last_trick", lang))}: '
-                       f'{html.escape(trick_message(done, names).text(lang))}</div>')
+                       f'{html.escape(trick_won(done, names).text(lang))}</div>')
     else:
         shown = list(rnd.current_trick) if name != "kabal" else []
         winner, caption = None, ""
@@ -253,7 +282,7 @@ def femkamp_felt_html(game: FemkampGame, seat: int, names: Sequence[str], lang: 
             shown = list(zip(done.seats, done.cards))
             winner = done.winner
             caption = (f'<div style="color:#fff59d;font:bold 15px sans-serif;margin-top:4px">{html.escape(tr("femkamp.table.last_trick", lang))}: '
-                       f'{html.escape(trick_message(done, names).text(lang))}</div>')
+                       f'{html.escape(trick_won(done, names).text(lang))}</div>')
         cells = []
         for s, c in shown:
             svg = card_svg(c, width=62, four_colour=four_colour, highlight=(s == winner))
@@ -454,11 +483,12 @@ class FemkampTable(TableBase):
         tone = "info"
         if finished.round_name != "kabal" and len(finished.completed_tricks) > tricks:
             trick = finished.completed_tricks[-1]
-            said.append(trick_message(trick, names))
+            said.append(trick_won(trick, names))
             tone = "good" if trick.winner == self.seat else "info"
         if len(game.results) > rounds:
             if finished.round_name == "kabal":
-                said.append(Message("femkamp.table.went_out", {"name": names[finished.out_seat]}))
+                out = names[finished.out_seat]
+                said.append(Message(person_key("femkamp.table.went_out", out), {"name": out}))
             said.append(Message("femkamp.table.round_over", {"round": Message(f"femkamp.title.{finished.round_name}")}))
             if not game.is_over:
                 nxt = game.round_name

@@ -38,7 +38,7 @@ from ..match import Match
 from ..rules.rummy import RummyRules
 from ..sheets.rummy import score_sheet_html
 from .base import TableBase, set_classes, with_classes
-from .femkamp_table import FELT_CSS
+from .femkamp_table import FELT_CSS, person_key
 from .plump_table import card_name, default_names, name_text
 
 register({
@@ -52,6 +52,12 @@ register({
     "rummy.table.lays_off": {"sv": "{name} lägger till {card} på {meld}.", "nb": "{name} legger til {card} på {meld}.",
                              "en": "{name} lays off {card} onto {meld}."},
     "rummy.table.discards": {"sv": "{name} kastar {card}.", "nb": "{name} kaster {card}.", "en": "{name} discards {card}."},
+    "rummy.table.draws_discard.you": {"sv": "{name} tar {card} från kasthögen.", "nb": "{name} tar {card} fra kastebunken.",
+                                      "en": "{name} take {card} from the discard pile."},
+    "rummy.table.melds.you": {"sv": "{name} lägger ner {cards}.", "nb": "{name} melder {cards}.", "en": "{name} meld {cards}."},
+    "rummy.table.lays_off.you": {"sv": "{name} lägger till {card} på {meld}.", "nb": "{name} legger til {card} på {meld}.",
+                                 "en": "{name} lay off {card} onto {meld}."},
+    "rummy.table.discards.you": {"sv": "{name} kastar {card}.", "nb": "{name} kaster {card}.", "en": "{name} discard {card}."},
     "rummy.table.went_out": {"sv": "{name} gick ut och vann rundan!", "nb": "{name} gikk ut og vant runden!",
                              "en": "{name} went out and won the round!"},
     "rummy.table.penalties": {"sv": "Straffpoäng: {list}.", "nb": "Straffepoeng: {list}.", "en": "Penalty points: {list}."},
@@ -159,17 +165,17 @@ def describe_move(act: Any, name: Any, *, table: Sequence[Any] = (), card: Card 
     """
     if isinstance(act, Draw):
         if act.source == "discard":
-            return Message("rummy.table.draws_discard", {"name": name, "card": card if card is not None else "?"})
+            return Message(person_key("rummy.table.draws_discard", name), {"name": name, "card": card if card is not None else "?"})
         if card is not None:
             return Message("rummy.table.you_draw_stock", {"name": name, "card": card})
         return Message("rummy.table.draws_stock", {"name": name})
     if isinstance(act, Meld):
-        return Message("rummy.table.melds", {"name": name, "cards": " ".join(map(str, act.cards))})
+        return Message(person_key("rummy.table.melds", name), {"name": name, "cards": " ".join(map(str, act.cards))})
     if isinstance(act, LayOff):
         index = act.meld_index
         meld = " ".join(map(str, table[index].cards)) if 0 <= index < len(table) else f"#{index}"
-        return Message("rummy.table.lays_off", {"name": name, "card": act.card, "meld": meld})
-    return Message("rummy.table.discards", {"name": name, "card": act.card})
+        return Message(person_key("rummy.table.lays_off", name), {"name": name, "card": act.card, "meld": meld})
+    return Message(person_key("rummy.table.discards", name), {"name": name, "card": act.card})
 
 
 def selection_message(cards: Sequence[Card]) -> Message:

@@ -1,0 +1,85 @@
+"""The odds explorer: sliders re-simulate, the table and the offline chart follow (no browser)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from cardlab.sim.exact import p_zero_one_card
+from cardlab.widgets import OddsExplorer
+from cardlab.widgets.odds import odds_chart_spec, odds_table
+
+ROUNDS = 3000
+
+
+@pytest.fixture(scope="module")
+def explorer():
+    return OddsExplorer(players=4, hand_size=1, trump="none", rounds=ROUNDS, rng=7, lang="en")
+
+
+def test_first_view_has_exact_one_card_values_beside_the_estimates(explorer):
+    table = explorer.table
+    assert list(table["seat_from_leader"]) == [0, 1, 2, 3]
+    exact = [Fraction(f) for f in table["p_zero_exact_fraction"]]
+    assert exact == p_zero_one_card(4, "none")
+    # every estimate's 95 % interval is near its exact value (3000 rounds: within 0.05)
+    assert np.all(np.abs(table["p_zero"] - table["p_zero_exact"]) < 0.05)
+    assert (table["ci_low"] <= table["p_zero"]).all() and (table["p_zero"] <= table["ci_high"]).all()
+    assert "Exact (one card each)" in explorer.headline_html.value
+    svg = explorer.chart_html.value
+    assert "<svg" in svg and "https://" not in svg and "exact" in svg
+
+
+def test_sliders_recompute_table_and_chart(explorer):
+    explorer.hand_slider.value = 5
+    table = explorer.table
+    assert set(table["cards"]) == {5} and table["p_zero_exact"].isna().all()
+    assert "Exact" not in explorer.headline_html.value
+    explorer.players_slider.value = 6
+    assert len(explorer.table) == 6 and explorer.seat_slider.max == 5
+    assert explorer.hand_slider.max == 8                       # 6 players: at most 8 cards each
+    before = explorer.chart_html.value
+    explorer.trump_toggle.value = "turned-up"
+    assert set(explorer.table["trump"]) == {"turned-up"} and explorer.chart_html.value != before
+    explorer.policy_toggle.value = "heuristic"
+    assert set(explorer.table["policy"]) == {"heuristic"} and "like the bot" in explorer.headline_html.value
+    # mean tricks add up to the hand size: every trick goes to someone
+    assert explorer.table["mean_tricks"].sum() == pytest.approx(5.0)
+    svg = explorer.chart_html.value
+    assert "<svg" in svg and "https://" not in svg
+
+
+def test_seat_and_language_redraw_without_new_simulation(explorer):
+    table = explorer.table
+    explorer.seat_slider.value = 3
+    assert explorer.table is table and explorer.headline_html.value.count("Seat 3") == 1
+    explorer.language_dropdown.value = "nb"
+    assert "Plass 3" in explorer.headline_html.value and "Oddsutforskeren" in explorer.title_html.value
+    assert "Sjanse for å ikke ta noe stikk" in explorer.chart_html.value
+    assert [label for label, _ in explorer.trump_toggle.options] == ["snudd kort", "ingen trumf", "alltid spar"]
+    explorer.set_language("sv")
+    assert "Plats 3" in explorer.headline_html.value
+
+
+def test_fewer_players_clamp_the_seat():
+    small = OddsExplorer(players=5, hand_size=3, seat=4, rounds=500, rng=1, lang="sv")
+    small.players_slider.value = 3
+    assert small.seat_slider.value == 2 and len(small.table) == 3
+
+
+def test_odds_table_is_seeded_and_the_spec_is_plain_data():
+    a = odds_table(3, 2, "fixed", "random", rounds=800, rng=3)
+    b = odds_table(3, 2, "fixed", "random", rounds=800, rng=3)
+    assert a.drop(columns=["p_zero_exact_fraction"]).equals(b.drop(columns=["p_zero_exact_fraction"]))
+    spec = odds_chart_spec(a, 1, "en")
+    assert [row["seat"] for row in spec["datasets"]["p_zero_yours"]] == [1]
+    assert "https://" not in str({k: v for k, v in spec.items() if k != "$schema"})
+
+
+def test_bad_options_are_refused():
+    with pytest.raises(ValueError, match="trump"):
+        OddsExplorer(trump="rotating", rounds=100)
+    with pytest.raises(ValueError, match="policy"):
+        OddsExplorer(policy="clever", rounds=100)
