@@ -9,9 +9,11 @@ kombination: …").  Melds on the table show who laid them; the score sheet
 with the penalty points fills in after each round.
 
 >>> table = RummyTable(rng=4, lang="en")
+>>> table.run_bots() > 0                 # the player left of the dealer starts
+True
 >>> table.draw_stock_button.click()
->>> table.game.round.phase
-'meld'
+>>> table.game.round.phase, table.message_text().startswith("You drew")
+('meld', True)
 
 No rule is decided here: the table asks the engine (``legal_actions``,
 ``why_illegal``, ``apply``) and :func:`cardlab.games.melds.meld_kind` for the
