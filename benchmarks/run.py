@@ -190,6 +190,8 @@ def main(argv=None) -> int:
     line("Femkamp 4 players random, fast kernel", femkamp_rate("random", 20_000 if q else 100_000, "auto"), "games/s",
          "(rows included)")
     line("Femkamp 4 players random, reference engine", femkamp_rate("random", 5 if q else 40), "games/s")
+    line("Femkamp 4 players heuristic, fast kernel", femkamp_rate("heuristic", 10_000 if q else 50_000, "auto"),
+         "games/s", "(rows included)")
     line("Femkamp 4 players heuristic, reference engine", femkamp_rate("heuristic", 5 if q else 40), "games/s")
     line("Rummy 3 players random, reference engine", rummy_rate("random", 5 if q else 40), "rounds/s")
     line("Rummy 3 players heuristic, reference engine", rummy_rate("heuristic", 5 if q else 40), "rounds/s")

@@ -70,8 +70,10 @@ def test_femkamp_summary_and_distribution(kernel_random):
     assert set(queens.score) <= {0, 4, 8, 12, 16}
 
 
-def test_femkamp_heuristic_uses_the_engine():
-    df = simulate("femkamp", FemkampRules(players=3), policy="heuristic", games=2, rng=2, progress=False)
+def test_femkamp_with_your_own_bots_uses_the_engine():
+    from cardlab import FemkampBot
+
+    df = simulate("femkamp", FemkampRules(players=3), bots=FemkampBot(), games=2, rng=2, progress=False)
     assert df.attrs["engine"] == "reference" and len(df) == 2 * 5 * 3
 
 
@@ -104,3 +106,17 @@ def test_cli_femkamp_and_rummy(capsys):
     assert list(table.seat_from_leader) == [0, 1, 2]
     assert main(["simulate", "rummy", "--players", "9", "--rounds", "4"]) == 2
     assert "players" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("rules", [FemkampRules(), FemkampRules(players=3, clubs_all_zero=True),
+                                   FemkampRules(players=5, kabal_starter="seven-of-hearts", queen_points=5,
+                                                round_order=("pass", "clubs", "kabal", "queens", "grand"))],
+                         ids=["4p", "3p", "5p-variants"])
+def test_femkamp_heuristic_kernel_plays_the_games_of_femkampbot(rules):
+    """Same deals → FemkampBot in the reference engine and the heuristic kernel score every round alike."""
+    df = simulate("femkamp", rules, policy="heuristic", games=60, rng=6, progress=False)
+    assert df.attrs["engine"] == "kernel"
+    for seed, rows in df.groupby("seed", sort=False):
+        game = replay_femkamp_game(rules, int(seed), "heuristic", engine="kernel")
+        kernel_scores = rows.sort_values(["round", "seat"]).score.to_numpy().reshape(5, rules.players).tolist()
+        assert kernel_scores == [list(r.scores) for r in game.results], int(seed)

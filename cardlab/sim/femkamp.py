@@ -27,13 +27,40 @@ def _factories():
             "heuristic": lambda seed, seat: FemkampBot()}
 
 
-def replay_femkamp_game(rules=None, seed: int = 0, policy: "str | Sequence[Any]" = "random"):
-    """Play the game stored under ``seed`` again with the reference engine; returns the finished game."""
+def kernel_deals(rules, seed: int) -> list[dict]:
+    """The deals of the kernel game stored under ``seed``, as ``FemkampGame`` set-up deals.
+
+    They are the deals of a heuristic kernel game (a random kernel game draws its
+    choices from the same stream, so only its first deal is the same).
+    """
+    from ..cards import Card
+    from .femkamp_kernel import ROUND_CODES, deal_games
+
+    names = list(rules.round_order)
+    codes = np.array([ROUND_CODES[n] for n in names], np.int64)
+    dealers = np.array([rules.dealer_for_round(i) for i in range(len(names))], np.int64)
+    masks = np.zeros((len(names), rules.players), np.uint64)
+    deal_games(int(seed), rules.players, codes, dealers, masks)
+    deals = []
+    for r in range(len(names)):
+        hands = [" ".join(Card.from_index(i).code for i in range(52) if (int(m) >> i) & 1) for m in masks[r]]
+        deals.append({"hands": hands, "table": ""} if names[r] == "kabal" else {"hands": hands})
+    return deals
+
+
+def replay_femkamp_game(rules=None, seed: int = 0, policy: "str | Sequence[Any]" = "random", *, engine: str = "reference"):
+    """Play the game stored under ``seed`` again with the reference engine; returns the finished game.
+
+    ``engine="reference"`` replays a row made by the reference engine;
+    ``engine="kernel"`` replays a heuristic row made by the kernel (its deals come
+    from :func:`kernel_deals`).
+    """
     from ..games.femkamp import FemkampGame
     from ..rules.femkamp import FemkampRules
 
     rules = rules or FemkampRules()
-    game = FemkampGame.start(rules, seed=seed)
+    setup = {"deals": kernel_deals(rules, seed)} if engine == "kernel" else None
+    game = FemkampGame.start(rules, seed=seed, setup=setup)
     return play(game, make_bots(policy, rules.players, seed, _factories()))
 
 
@@ -56,12 +83,13 @@ def simulate_femkamp(rules=None, *, policy: "str | Sequence[Any]" = "random", bo
     make_bots(chosen, rules.players, 0, _factories())  # check the policy before playing
     if engine not in ("auto", "kernel", "reference"):
         raise RulesError("rules.invalid", field="engine", problem=f"choose auto, kernel or reference, not {engine!r}.")
-    if engine == "kernel" and chosen != "random":
-        raise RulesError("rules.invalid", field="engine", problem="the Femkamp kernel plays random games only.")
-    if engine != "reference" and chosen == "random":
-        df = _kernel_games(rules, games, rng, progress)
+    named = chosen if chosen in ("random", "heuristic") else None
+    if engine == "kernel" and named is None:
+        raise RulesError("rules.invalid", field="engine", problem="the Femkamp kernel plays \"random\" or \"heuristic\" at every seat.")
+    if engine != "reference" and named is not None:
+        df = _kernel_games(rules, games, rng, progress, heuristic=named == "heuristic")
         df.attrs.update({"game": "femkamp", "rules": rules.to_dict(), "fingerprint": rules.fingerprint(),
-                         "policy": "random", "games": games, "engine": "kernel"})
+                         "policy": named, "games": games, "engine": "kernel"})
         return df
 
     def work(index: int, seed: int) -> list[dict]:
@@ -87,7 +115,7 @@ def simulate_femkamp(rules=None, *, policy: "str | Sequence[Any]" = "random", bo
     return df
 
 
-def _kernel_games(rules, games: int, rng, progress) -> pd.DataFrame:
+def _kernel_games(rules, games: int, rng, progress, heuristic: bool = False) -> pd.DataFrame:
     from tqdm.auto import tqdm
 
     from .femkamp_kernel import ROUND_CODES, play_games
@@ -104,7 +132,7 @@ def _kernel_games(rules, games: int, rng, progress) -> pd.DataFrame:
             n, r = len(seeds), len(names)
             outs = [np.zeros((n, r, p), np.int64) for _ in range(6)]
             play_games(seeds, p, codes, dealers, rules.queen_points, rules.clubs_all_zero,
-                       rules.kabal_starter == "seven-of-hearts", *outs)
+                       rules.kabal_starter == "seven-of-hearts", heuristic, *outs)
             scores, tricks, clubs, queens, prikks, left = outs
             totals = scores.cumsum(axis=1)
             final = totals[:, -1, :]

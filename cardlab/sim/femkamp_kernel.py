@@ -16,6 +16,7 @@ import numpy as np
 
 from ._numba import njit
 from .bits import SUIT_OF, beats, legal_mask, nth_bit, popcount, suit_mask
+from .femkamp_heuristic import avoid_card, grand_card, kabal_card
 from .rng import U64, below, shuffle_into
 
 ROUND_CODES = {"pass": 0, "clubs": 1, "queens": 2, "grand": 3, "kabal": 4}
@@ -26,7 +27,7 @@ _TWO_D = 13
 
 
 @njit(cache=True)
-def _trick_round(state, players, dealer, code, removed, hands, order, deck, tricks, clubs, queens):
+def _trick_round(state, players, dealer, code, removed, hands, order, deck, tricks, clubs, queens, heuristic):
     n = 0
     for c in range(52):
         if (removed >> U64(c)) & U64(1) == U64(0):
@@ -45,6 +46,8 @@ def _trick_round(state, players, dealer, code, removed, hands, order, deck, tric
         seat = seat + 1 if seat + 1 < players else 0
     size = n // players
     leader = dealer + 1 if dealer + 1 < players else 0
+    played = U64(0)
+    voids = np.zeros(players, np.int64)
     for t in range(size):
         led = -1
         best_card = -1
@@ -55,10 +58,23 @@ def _trick_round(state, players, dealer, code, removed, hands, order, deck, tric
             if j > 0:
                 seat = seat + 1 if seat + 1 < players else 0
             legal = legal_mask(hands[seat], led, -1, False)
-            state, pick = below(state, popcount(legal))
-            card = nth_bit(legal, pick)
+            if heuristic:
+                if code == 3:
+                    card = grand_card(hands[seat], legal, best_card, j, players, played)
+                else:
+                    others = 0
+                    for o in range(players):
+                        if o != seat:
+                            others |= voids[o]
+                    card = avoid_card(code, hands[seat], legal, best_card, j, players, played, others)
+            else:
+                state, pick = below(state, popcount(legal))
+                card = nth_bit(legal, pick)
             hands[seat] ^= U64(1) << U64(card)
             trick |= U64(1) << U64(card)
+            played |= U64(1) << U64(card)
+            if j > 0 and SUIT_OF[card] != led:
+                voids[seat] |= 1 << led
             if j == 0:
                 led = SUIT_OF[card]
                 best_card = card
@@ -82,7 +98,7 @@ def _card_at(suit, pos):
 
 
 @njit(cache=True)
-def _kabal_round(state, players, dealer, seven_of_hearts, hands, order, prikks, cards_left):
+def _kabal_round(state, players, dealer, seven_of_hearts, hands, order, prikks, cards_left, heuristic):
     state = shuffle_into(state, order, 51)
     for s in range(players):
         hands[s] = U64(0)
@@ -120,8 +136,11 @@ def _kabal_round(state, players, dealer, seven_of_hearts, hands, order, prikks, 
         if legal == U64(0):
             prikks[turn] += 1
         else:
-            state, pick = below(state, popcount(legal))
-            card = nth_bit(legal, pick)
+            if heuristic:
+                card = kabal_card(hands[turn], legal, lows, highs)
+            else:
+                state, pick = below(state, popcount(legal))
+                card = nth_bit(legal, pick)
             hands[turn] ^= U64(1) << U64(card)
             s = SUIT_OF[card]
             r = card - 13 * s
@@ -141,7 +160,7 @@ def _kabal_round(state, players, dealer, seven_of_hearts, hands, order, prikks, 
 
 
 @njit(cache=True, nogil=True)
-def play_games(seeds, players, codes, dealers, queen_points, clubs_all_zero, seven_of_hearts,
+def play_games(seeds, players, codes, dealers, queen_points, clubs_all_zero, seven_of_hearts, heuristic,
                scores, tricks_out, clubs_out, queens_out, prikks_out, left_out):
     """Play ``len(seeds)`` games; outputs have shape (game, round, seat)."""
     removed = U64(0)
@@ -162,7 +181,8 @@ def play_games(seeds, players, codes, dealers, queen_points, clubs_all_zero, sev
         for r in range(codes.shape[0]):
             code = codes[r]
             if code == 4:
-                state, out = _kabal_round(state, players, dealers[r], seven_of_hearts, hands, order, prikks, left)
+                state, out = _kabal_round(state, players, dealers[r], seven_of_hearts, hands, order, prikks, left,
+                                          heuristic)
                 for s in range(players):
                     extra = 0 if s == out else left[s]
                     scores[g, r, s] = prikks[s] + extra
@@ -172,7 +192,8 @@ def play_games(seeds, players, codes, dealers, queen_points, clubs_all_zero, sev
                     clubs_out[g, r, s] = 0
                     queens_out[g, r, s] = 0
             else:
-                state = _trick_round(state, players, dealers[r], code, removed, hands, order, deck, tricks, clubs, queens)
+                state = _trick_round(state, players, dealers[r], code, removed, hands, order, deck, tricks, clubs, queens,
+                                     heuristic)
                 for s in range(players):
                     if code == 0:
                         sc = tricks[s]
@@ -188,3 +209,46 @@ def play_games(seeds, players, codes, dealers, queen_points, clubs_all_zero, sev
                     queens_out[g, r, s] = queens[s]
                     prikks_out[g, r, s] = 0
                     left_out[g, r, s] = 0
+
+
+@njit(cache=True)
+def deal_games(seed, players, codes, dealers, hands_out):
+    """The hands (round × seat bitmasks) a game with ``seed`` deals when no random choice is drawn in play.
+
+    That is the case for the heuristic policy, so these deals replay a heuristic kernel game
+    with the reference engine.
+    """
+    removed = U64(0)
+    if players == 3 or players == 5:
+        removed |= U64(1) << U64(_TWO_H)
+    if players == 5:
+        removed |= U64(1) << U64(_TWO_D)
+    order = np.empty(52, np.int64)
+    deck = np.empty(52, np.int64)
+    hands = np.zeros(players, np.uint64)
+    state = U64(seed)
+    for r in range(codes.shape[0]):
+        if codes[r] == 4:
+            state = shuffle_into(state, order, 51)
+            seat = dealers[r] + 1 if dealers[r] + 1 < players else 0
+            for s in range(players):
+                hands[s] = U64(0)
+            for i in range(52):
+                hands[seat] |= U64(1) << U64(order[i])
+                seat = seat + 1 if seat + 1 < players else 0
+        else:
+            n = 0
+            for c in range(52):
+                if (removed >> U64(c)) & U64(1) == U64(0):
+                    deck[n] = c
+                    n += 1
+            sub = order[:n]
+            state = shuffle_into(state, sub, n - 1)
+            for s in range(players):
+                hands[s] = U64(0)
+            seat = dealers[r] + 1 if dealers[r] + 1 < players else 0
+            for i in range(n - n % players):
+                hands[seat] |= U64(1) << U64(deck[sub[i]])
+                seat = seat + 1 if seat + 1 < players else 0
+        for s in range(players):
+            hands_out[r, s] = hands[s]
