@@ -129,9 +129,12 @@ def click_next_until(pg, done, limit: int = 40) -> None:
 
 
 def test_child_plays_a_plump_hand_in_voila(page):
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=TIMEOUT_MS)  # widgets redraw a moment after the kernel answers
     pg = page
     hand = pg.locator(".cardlab-card-btn:visible")
-    assert hand.count() == 5
+    expect(hand).to_have_count(5)
     assert "Välkommen till Plump" in message(pg)
     assert pg.get_by_role("button", name="Nästa ▶").is_visible()
     shot(pg, "plump_start")
@@ -139,7 +142,7 @@ def test_child_plays_a_plump_hand_in_voila(page):
     # the bots bid one at a time, each with a sentence
     click_next_until(pg, lambda: "Din tur" in status(pg))
     assert re.search(r"Bot 3 bjuder \d\.", message(pg))
-    assert pg.locator(".cardlab-bid-btn:visible").count() == 6
+    expect(pg.locator(".cardlab-bid-btn:visible")).to_have_count(6)
     shot(pg, "plump_bidding")
 
     # bid 0 by clicking the round bid button
@@ -151,14 +154,15 @@ def test_child_plays_a_plump_hand_in_voila(page):
     shot(pg, "plump_follow_suit")
     illegal = pg.locator(".cardlab-card-btn.cardlab-illegal:visible")
     legal = pg.locator(".cardlab-card-btn:visible:not(.cardlab-illegal)")
-    assert illegal.count() == 4 and legal.count() == 1
+    expect(illegal).to_have_count(4)
+    expect(legal).to_have_count(1)
 
     # a greyed card is still clickable: the rule is explained, nothing is played
     illegal.first.click()
     pg.wait_for_function("sel => document.querySelector(sel).innerText.includes('Du måste bekänna färg')",
                          arg=".cardlab-message")
     assert "hjärter spelades ut och du har J♥" in message(pg)
-    assert pg.locator(".cardlab-card-btn:visible").count() == 5
+    expect(pg.locator(".cardlab-card-btn:visible")).to_have_count(5)
     shot(pg, "plump_refused")
 
     # the legal card is played and the trick resolves with its reason
@@ -166,7 +170,7 @@ def test_child_plays_a_plump_hand_in_voila(page):
     pg.wait_for_function("sel => document.querySelector(sel).innerText.includes('tar sticket')", arg=".cardlab-message")
     assert "vinner: högsta kortet i utspelad färg" in message(pg)
     assert "Senaste sticket" in pg.locator(".cardlab-felt-box").inner_text()
-    assert pg.locator(".cardlab-card-btn:visible").count() == 4
+    expect(pg.locator(".cardlab-card-btn:visible")).to_have_count(4)
     shot(pg, "plump_trick")
 
     # play on to the end of the round; the protokoll gets its first scores
@@ -192,4 +196,4 @@ def test_child_plays_a_plump_hand_in_voila(page):
     pg.locator(".cardlab-auto").click()
     pg.wait_for_function("sel => document.querySelector(sel).innerText.includes('hur många stick')",
                          arg=".cardlab-status")
-    assert pg.locator(".cardlab-bid-btn:visible").count() == 5
+    expect(pg.locator(".cardlab-bid-btn:visible")).to_have_count(5)
