@@ -843,7 +843,7 @@ plumps = hook.drop_duplicates(["players", "cards", "trump", "hook"])
 plumps.query("players == 4").pivot_table(index="cards", columns=["trump", "hook"], values="plumps_per_round").round(2)
 """),
         code("""
-p4 = plumps.query("players == 4").set_index(["trump", "hook", "cards"])
+p4 = plumps.query("players == 4").set_index(["trump", "hook", "cards"]).sort_index()
 assert (p4.loc[("turned-up", True), "plumps_per_round"] >= p4.loc[("turned-up", False), "plumps_per_round"]).all()
 """),
         md("""
