@@ -5,7 +5,7 @@ import pandas as pd
 import pytest
 
 from cardlab import PlumpRound, PlumpRules, RandomBot, RulesError, simulate
-from cardlab.sim.plump import (PlumpCounts, counts_from_rows, kernel_batch, make_setup, replay_plump_round,
+from cardlab.sim.plump import (counts_from_rows, kernel_batch, make_setup, replay_plump_round,
                                score_array, simulate_plump, summary_table)
 from cardlab.sim.rng import DeckRng, Stream, kernel_shuffled_order, shuffled_order
 from cardlab.sim.seeds import round_seeds

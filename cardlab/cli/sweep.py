@@ -13,7 +13,6 @@ the same whatever the number of workers.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 

@@ -7,7 +7,6 @@ many deals, that kernel and bot play the same games.
 
 from __future__ import annotations
 
-import numpy as np
 
 from ._numba import njit
 from .bits import SUIT_OF, above, highest_bit, lowest_bit, popcount, suit_mask

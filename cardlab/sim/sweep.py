@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import itertools
 import sys
-from typing import Any
 
 import numpy as np
 import pandas as pd
