@@ -49,7 +49,7 @@ def _common(p: argparse.ArgumentParser, default_players: int) -> None:
 
 def add_parser(subparsers) -> None:
     parser = subparsers.add_parser("simulate", help="simulate many rounds and print the odds",
-                                   description=__doc__.split("\n\n")[0])
+                                   description=__doc__.split("\n\n")[0].replace("``", ""))
     games = parser.add_subparsers(dest="game", metavar="GAME", parser_class=type(parser))
     games.required = True
 

@@ -22,7 +22,7 @@ from .simulate import FORMATS, _positive, render
 
 def add_parser(subparsers) -> None:
     parser = subparsers.add_parser("sweep", help="run a grid of simulations (Dask) and print the table",
-                                   description=__doc__.split("\n\n")[0])
+                                   description=__doc__.split("\n\n")[0].replace("``", ""))
     parser.add_argument("grid", help="the grid file (TOML)")
     parser.add_argument("--scheduler", help="address of a running Dask scheduler (default: start a local cluster)")
     parser.add_argument("--workers", type=_positive, default=None, help="workers of the local cluster (default: one per core)")
