@@ -11,6 +11,7 @@ pytest.importorskip("ipywidgets")
 
 from cardlab import Bid, Card, PlumpRules, Play
 from cardlab.games.plump import Trick
+from cardlab.i18n import Message
 from cardlab.widgets import PlumpTable
 from cardlab.widgets import base as widget_base
 from cardlab.widgets.plump_table import describe_action, felt_html, trick_message
@@ -290,3 +291,25 @@ def test_a_bot_whose_move_is_refused_stops_automatic_play():
     table = PlumpTable("kids", rng=3, lang="en", bots=Stubborn())
     assert table.run_bots() == 0
     assert table.match.actions == [] and table.message_text().startswith("A bid is a whole number from 0 to 5")
+
+
+def test_english_sentences_about_you_use_the_you_form():
+    """"You bid 0" / "You play 7♥" / "You take the trick", never "You bids"; bots keep "Bot 1 bids"."""
+    you = Message("widget.you")
+    assert describe_action(Bid(0, 0), you).text("en") == "You bid 0."
+    assert describe_action(Play(0, Card.parse("7H")), you).text("en") == "You play 7♥."
+    assert describe_action(Bid(0, 2), you, changing=True).text("en") == "You change the bid to 2."
+    assert describe_action(Bid(1, 0), "Bot 1").text("en") == "Bot 1 bids 0."
+    for lang, word in (("sv", "Du bjuder 0."), ("nb", "Du melder 0.")):
+        assert describe_action(Bid(0, 0), you).text(lang) == word
+    t = Trick(leader=1, seats=(1, 0), cards=(Card.parse("KS"), Card.parse("AS")), winner=0, trump=None)
+    assert trick_message(t, [you, Message("widget.bot_name", {"n": 1})]).text("en").startswith("You take the trick.")
+    table = PlumpTable("kids", rng=3, lang="en")
+    table.run_bots()
+    table.bid(0)
+    assert table.message_text().startswith("You bid 0.")
+    table.run_bots()
+    card = next(a.card for a in table.game.legal_actions())
+    table.play(card)
+    assert table.message_text().startswith(f"You play {card}.")
+    assert "You plays" not in table.log_html.value and "You bids" not in table.log_html.value

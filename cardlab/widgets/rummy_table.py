@@ -27,21 +27,18 @@ from typing import Any, Sequence
 
 import ipywidgets as W
 
-from .._rng import child_rng, derive_seed
 from ..bots.rummy import RummyBot
 from ..cards import Card
 from ..display.cards import card_svg, suit_colour
 from ..display.rummy import table_html
-from ..errors import RulesError
 from ..games.melds import hand_penalty, meld_kind
 from ..games.rummy import Discard, Draw, LayOff, Meld, RummyGame, action_message
-from ..i18n import Message, has_message, register, tr
-from ..match import Match
+from ..i18n import Message, register, tr
 from ..rules.rummy import RummyRules
 from ..sheets.rummy import score_sheet_html
-from .base import TableBase, set_classes, with_classes
-from .femkamp_table import FELT_CSS, person_key
-from .plump_table import card_name, default_names, name_text
+from . import felt
+from .base import GameTable, card_name, person_key, set_classes, with_classes
+from .base import resolve_rules as _resolve
 
 register({
     "rummy.table.draws_stock": {"sv": "{name} drar ett kort från draghögen.", "nb": "{name} trekker et kort fra bunken.",
@@ -77,9 +74,6 @@ register({
         "nb": "Marker kort: meld en kombinasjon, legg til på bordet, eller kast et kort for å avslutte turen.",
         "en": "Select cards: meld, lay off onto the table, or discard one card to end your turn.",
     },
-    "rummy.table.waiting": {"sv": "Nu är det {name}. Tryck på Nästa.", "nb": "Nå er det {name}. Trykk på Neste.",
-                            "en": "Now it is {name}. Press Next."},
-    "rummy.table.thinking": {"sv": "{name} tänker …", "nb": "{name} tenker …", "en": "{name} is thinking …"},
     "rummy.table.draw_stock": {"sv": "Dra från draghögen", "nb": "Trekk fra bunken", "en": "Draw from the stock"},
     "rummy.table.draw_discard": {"sv": "Ta {card} från kasthögen", "nb": "Ta {card} fra kastebunken",
                                  "en": "Take {card} from the discard pile"},
@@ -114,12 +108,6 @@ register({
     "rummy.table.is_set": {"sv": "en grupp ✓", "nb": "et sett ✓", "en": "a set ✓"},
     "rummy.table.is_run": {"sv": "en serie ✓", "nb": "en rekke ✓", "en": "a run ✓"},
     "rummy.table.no_meld": {"sv": "ingen kombination (än)", "nb": "ingen kombinasjon (ennå)", "en": "not a meld (yet)"},
-    "rummy.table.hint": {"sv": "Tips: {action}. {reason}", "nb": "Tips: {action}. {reason}", "en": "Hint: {action}. {reason}"},
-    "rummy.table.hint_wait": {"sv": "Tips finns när det är din tur.", "nb": "Tips får du når det er din tur.",
-                              "en": "Hints are given when it is your turn."},
-    "rummy.table.undone": {"sv": "Ångrat: välj igen.", "nb": "Angret: velg på nytt.", "en": "Undone: choose again."},
-    "rummy.table.nothing_to_undo": {"sv": "Det finns inget drag att ångra än.", "nb": "Det er ikke noe trekk å angre ennå.",
-                                    "en": "There is no move of yours to undo yet."},
     "rummy.table.welcome": {
         "sv": "Välkommen till Rummy! Dra, lägg ner, kasta: bli av med alla kort. Lägst straffpoäng vinner.",
         "nb": "Velkommen til Rummy! Trekk, meld, kast: bli kvitt alle kortene. Lavest straffepoeng vinner.",
@@ -129,13 +117,8 @@ register({
     "rummy.table.your_hand": {"sv": "Din hand ({points} straffpoäng om rundan slutade nu)",
                               "nb": "Hånden din ({points} straffepoeng om runden sluttet nå)",
                               "en": "Your hand ({points} penalty points if the round ended now)"},
-    "rummy.table.protokoll": {"sv": "Protokoll", "nb": "Protokoll", "en": "Score sheet"},
-    "rummy.table.to_move": {"sv": "tur", "nb": "tur", "en": "to move"},
-    "rummy.table.dealer": {"sv": "giv", "nb": "giver", "en": "dealer"},
     "rummy.table.cards": {"sv": "{count} kort", "nb": "{count} kort", "en": "{count} cards"},
     "rummy.table.total": {"sv": "Summa: {points}", "nb": "Sum: {points}", "en": "Total: {points}"},
-    "rummy.table.players": {"sv": "Spelare", "nb": "Spillere", "en": "Players"},
-    "rummy.table.bot_reason": {"sv": "({name}: {reason})", "nb": "({name}: {reason})", "en": "({name}: {reason})"},
     "widget.preset.rummy.classic": {"sv": "Klassisk (till 100)", "nb": "Klassisk (til 100)", "en": "Classic (to 100)"},
     "widget.preset.rummy.evening": {"sv": "En kväll (8 rundor)", "nb": "En kveld (8 runder)", "en": "An evening (8 rounds)"},
     "widget.preset.rummy.going-rummy": {"sv": "Med rummy-bonus", "nb": "Med rummy-bonus", "en": "With the rummy bonus"},
@@ -197,25 +180,15 @@ def selection_message(cards: Sequence[Card]) -> Message:
 def _seat_box(game: RummyGame, s: int, names: Sequence[str], lang: str, *, human: bool, teacher: bool,
               four_colour: bool) -> str:
     rnd = game.round
-    to_move = rnd.to_move == s and not game.is_over
-    ring = "box-shadow:0 0 0 3px #ffeb3b;" if to_move else ""
-    dealer = (f'<span style="background:#ffca28;color:#3e2723;border-radius:9px;padding:0 6px;margin-left:4px;'
-              f'font-size:12px">{html.escape(tr("rummy.table.dealer", lang))}</span>') if s == rnd.dealer else ""
-    turn = f' <span style="color:#ffeb3b">● {html.escape(tr("rummy.table.to_move", lang))}</span>' if to_move else ""
     hand = rnd.hands[s]
     detail = (f'{html.escape(tr("rummy.table.cards", lang, count=len(hand)))} · '
               f'<b>{html.escape(tr("rummy.table.total", lang, points=game.totals[s]))}</b>')
-    cards = ""
-    if not human:
-        if teacher:
-            cards = "".join(card_svg(c, width=28, four_colour=four_colour) for c in hand)
-        else:
-            cards = "".join(card_svg("AS", face_down=True, width=20) for _ in hand)
-        cards = f'<div style="margin-top:3px;min-height:30px;max-width:300px">{cards}</div>'
-    return (f'<div class="cardlab-seat" data-seat="{s}" style="display:inline-block;vertical-align:top;margin:4px 6px;'
-            f'padding:6px 10px;border-radius:12px;background:rgba(0,0,0,.25);color:#fff;{ring}text-align:center">'
-            f'<div style="font:bold 16px sans-serif">{html.escape(names[s])}{dealer}{turn}</div>'
-            f'<div style="font:14px sans-serif;margin-top:2px">{detail}</div>{cards}</div>')
+    cards = "" if human else felt.hand_row_html(hand, face_up=teacher, four_colour=four_colour, up_width=28,
+                                                   down_width=20, min_height=30, max_width=300)
+    to_move = rnd.to_move == s and not game.is_over
+    return felt.seat_box_html(s, names[s], f'<div style="font:14px sans-serif;margin-top:2px">{detail}</div>{cards}',
+                              to_move=tr("widget.to_move", lang) if to_move else None,
+                              dealer=tr("widget.dealer", lang) if s == rnd.dealer else None)
 
 
 def rummy_felt_html(game: RummyGame, seat: int, names: Sequence[str], lang: str, *, teacher: bool = False,
@@ -229,8 +202,8 @@ def rummy_felt_html(game: RummyGame, seat: int, names: Sequence[str], lang: str,
     """
     rnd = game.round
     players = game.players
-    others = [(seat + k) % players for k in range(1, players)]
-    top = "".join(_seat_box(game, s, names, lang, human=False, teacher=teacher, four_colour=four_colour) for s in others)
+    top = "".join(_seat_box(game, s, names, lang, human=False, teacher=teacher, four_colour=four_colour)
+                  for s in felt.seats_around(seat, players))
     stock = card_svg("AS", face_down=True, width=62) if rnd.stock else _empty_place(62)
     discard = card_svg(rnd.discard_top, width=62, four_colour=four_colour) if rnd.discard_pile else _empty_place(62)
     label = 'style="color:#fff;font:13px sans-serif"'
@@ -243,8 +216,7 @@ def rummy_felt_html(game: RummyGame, seat: int, names: Sequence[str], lang: str,
     panel = (f'<div class="cardlab-melds-panel"><div style="font:bold 14px sans-serif;color:#33691e">'
              f'{html.escape(tr("rummy.show.table", lang))}</div>{melds}</div>')
     me = _seat_box(game, seat, names, lang, human=True, teacher=teacher, four_colour=four_colour)
-    return (f'<div class="cardlab-felt cardlab-rummy-felt" style="text-align:center">'
-            f'<div>{top}</div><div style="margin:8px 0">{piles}</div>{panel}<div>{me}</div></div>')
+    return felt.felt_frame(top, piles, me, extra=panel, margin="8px 0", classes="cardlab-felt cardlab-rummy-felt")
 
 
 def _empty_place(width: int) -> str:
@@ -255,23 +227,11 @@ def _empty_place(width: int) -> str:
 
 def resolve_rules(rules: Any, players: int | None = None) -> RummyRules:
     """A preset name, a :class:`RummyRules` or its dict (and optionally a player count) as rules."""
-    if rules is None:
-        resolved = RummyRules()
-    elif isinstance(rules, str):
-        resolved = RummyRules.preset(rules)
-    elif isinstance(rules, dict):
-        resolved = RummyRules.from_dict(rules)
-    elif isinstance(rules, RummyRules):
-        resolved = rules
-    else:
-        raise RulesError("rules.invalid", field="rules", problem="give a preset name (such as \"classic\") or a RummyRules object.")
-    if players is not None and players != resolved.players:
-        resolved = resolved.replace(players=players)
-    return resolved
+    return _resolve(RummyRules, rules, players)
 
 
 # --------------------------------------------------------------- the table
-class RummyTable(TableBase):
+class RummyTable(GameTable):
     """An interactive Rummy table: one human seat against :class:`RummyBot` players.
 
     ``rules``: a preset name (``"classic"``, ``"evening"`` …), a :class:`RummyRules`
@@ -280,42 +240,34 @@ class RummyTable(TableBase):
     ``teacher=True`` shows every hand and each bot's reason.
     """
 
+    game_type = "rummy"
+    game_title = "Rummy"
+    rules_class = RummyRules
+    bot_class = RummyBot
+    score_sheet = staticmethod(score_sheet_html)
+    preset_key = "widget.preset.rummy.{}"
+    player_choices = (2, 3, 4, 5, 6)
+    default_players = 3
+    max_hand = MAX_HAND
+    card_toggles = True
+    css = felt.FELT_CSS + _EXTRA_CSS
+
     def __init__(self, rules: Any = "classic", *, players: int | None = None, rng=None, lang: str = "sv",
                  seat: int = 0, bots: Any = None, names: Sequence[str] | None = None, teacher: bool = False,
                  four_colour: bool = False, auto: bool = False, speed: str = "normal") -> None:
-        super().__init__(lang=lang, auto=auto, speed=speed)
-        self.seat = seat
-        self._names_given = list(names) if names is not None else None
-        self._bots_given = bots
-        self._base_seed = derive_seed(rng)
-        self._games_started = 0
-        self._hinted: Any = None
         self.selected: list[Card] = []
-        self._build(teacher=teacher, four_colour=four_colour)
-        first = resolve_rules(rules, players)
-        self.players_dropdown.value = first.players
-        self.new_game(first, rng=self._base_seed)
+        super().__init__(lang=lang, seat=seat, bots=bots, names=names, teacher=teacher, four_colour=four_colour,
+                         rng=rng, auto=auto, speed=speed)
+        self._first_game(rules, players)
 
     # ------------------------------------------------------------ building
-    def _build(self, *, teacher: bool, four_colour: bool) -> None:
-        self.style_html = W.HTML(FELT_CSS + _EXTRA_CSS, layout=W.Layout(height="0px", overflow="hidden"))
-        self.title_html = with_classes(W.HTML(), "cardlab-title")
-        self.felt = with_classes(W.HTML(), "cardlab-felt-box")
-        self.status_html = with_classes(W.HTML(), "cardlab-status")
+    def _build_game(self) -> list[W.Widget]:
         self.draw_stock_button = with_classes(W.Button(layout=W.Layout(width="auto")), "cardlab-draw-btn", "cardlab-draw-stock")
         self.draw_discard_button = with_classes(W.Button(layout=W.Layout(width="auto")), "cardlab-draw-btn", "cardlab-draw-discard")
         self.draw_stock_button.on_click(lambda _: self.draw("stock"))
         self.draw_discard_button.on_click(lambda _: self.draw("discard"))
         self.draw_box = W.HBox([self.draw_stock_button, self.draw_discard_button],
                                layout=W.Layout(justify_content="center", flex_flow="row wrap"))
-        self.hand_label = with_classes(W.HTML(), "cardlab-line")
-        self._card_pool = []
-        for index in range(MAX_HAND):
-            button = with_classes(W.ToggleButton(layout=W.Layout(width="64px", height="92px")), "cardlab-card-btn")
-            button.style.font_size = "22px"
-            button.style.font_weight = "bold"
-            button.observe(lambda change, i=index: self._on_toggle(i, change["new"]), names="value")
-            self._card_pool.append(button)
         self.selection_html = with_classes(W.HTML(), "cardlab-line", "cardlab-selection")
         self.meld_button = with_classes(W.Button(layout=W.Layout(width="auto")), "cardlab-action-btn", "cardlab-meld")
         self.meld_button.on_click(lambda _: self.meld())
@@ -328,66 +280,12 @@ class RummyTable(TableBase):
                                  layout=W.Layout(flex_flow="row wrap", align_items="center"))
         self.hand_box = with_classes(W.VBox([self.hand_label, W.HBox(self._card_pool, layout=W.Layout(flex_flow="row wrap")),
                                              self.selection_html, self.action_box]), "cardlab-hand-box")
-        self.hint_button = with_classes(W.Button(layout=W.Layout(width="auto")), "cardlab-hint")
-        self.hint_button.on_click(lambda _: self.hint())
-        self.undo_button = with_classes(W.Button(layout=W.Layout(width="auto")), "cardlab-undo")
-        self.undo_button.on_click(lambda _: self.undo())
-        presets = RummyRules.presets()
-        self.preset_dropdown = with_classes(W.Dropdown(options=presets, value="classic" if "classic" in presets else presets[0],
-                                                       layout=W.Layout(width="260px")), "cardlab-preset")
-        self.players_dropdown = with_classes(W.Dropdown(options=[2, 3, 4, 5, 6], value=3, layout=W.Layout(width="150px")),
-                                             "cardlab-players")
-        self.new_game_button = with_classes(W.Button(layout=W.Layout(width="auto")), "cardlab-new-game")
-        self.new_game_button.on_click(lambda _: self.new_game(self.preset_dropdown.value))
-        self.teacher_toggle = with_classes(W.ToggleButton(value=teacher, layout=W.Layout(width="auto")), "cardlab-teacher")
-        self.four_colour_box = with_classes(W.Checkbox(value=four_colour, indent=False, layout=W.Layout(width="auto")),
-                                            "cardlab-four-colour")
-        self.teacher_toggle.observe(lambda _: self.refresh(), names="value")
-        self.four_colour_box.observe(lambda _: self.refresh(), names="value")
-        self.protokoll_title = with_classes(W.HTML(), "cardlab-protokoll-title")
-        self.protokoll_html = with_classes(W.HTML(), "cardlab-protokoll")
-        settings = W.HBox([self.language_dropdown, self.preset_dropdown, self.players_dropdown, self.new_game_button,
-                           self.teacher_toggle, self.four_colour_box], layout=W.Layout(flex_flow="row wrap", align_items="center"))
-        controls = W.HBox([self.next_button, self.auto_toggle, self.speed_dropdown, self.hint_button, self.undo_button],
-                          layout=W.Layout(flex_flow="row wrap", align_items="center"))
-        table = with_classes(W.VBox([self.title_html, self.felt, self.draw_box, self.status_html, self.hand_box, controls,
-                                     self.message_html, self.log_html]), "cardlab-felt-table", "cardlab-rummy-table")
-        protokoll = with_classes(W.VBox([self.protokoll_title, self.protokoll_html]), "cardlab-protokoll-box")
-        self._root = with_classes(W.VBox([self.style_html, settings, table, protokoll]), "cardlab-rummy")
-
-    @property
-    def widget(self) -> W.VBox:
-        """The whole table as one widget (what ``display(table)`` shows)."""
-        return self._root
+        return [self.draw_box, self.status_html, self.hand_box]
 
     # ------------------------------------------------------------ game state
     @property
     def game(self) -> RummyGame:
         return self.match.game
-
-    @property
-    def teacher(self) -> bool:
-        return self.teacher_toggle.value
-
-    @property
-    def four_colour(self) -> bool:
-        return self.four_colour_box.value
-
-    def _raw_names(self) -> list[Any]:
-        return self._names_given or default_names(self.rules.players, self.seat)
-
-    def names(self) -> list[str]:
-        """The seat names in the current language."""
-        return [name_text(n, self.lang) for n in self._raw_names()]
-
-    @property
-    def hand(self) -> list[Card]:
-        return list(self.game.round.hands[self.seat])
-
-    @property
-    def card_buttons(self) -> list[W.ToggleButton]:
-        """One toggle button per card of your hand, in hand order (pressed = selected)."""
-        return self._card_pool[: len(self.game.round.hands[self.seat])]
 
     def select(self, *cards: "Card | str") -> None:
         """Select exactly ``cards`` (as if their buttons were pressed); no cards clears the selection."""
@@ -395,46 +293,15 @@ class RummyTable(TableBase):
         self.selected = [c for c in self.hand if c in wanted]
         self.refresh()
 
-    def new_game(self, rules: Any = None, *, rng=None) -> None:
-        """Start a new game with a preset name or rules object (a new seeded deal unless ``rng`` is given)."""
-        self.stop_auto()
-        chosen = rules if rules is not None else self.preset_dropdown.value
-        players = None if isinstance(chosen, (RummyRules, dict)) else self.players_dropdown.value
-        resolved = resolve_rules(chosen, players)
-        if not 0 <= self.seat < resolved.players:
-            raise RulesError("rules.invalid", field="seat", problem=f"choose a seat from 0 to {resolved.players - 1}.")
-        if self._names_given is not None and len(self._names_given) != resolved.players:
-            raise RulesError("rules.invalid", field="names", problem=f"give {resolved.players} names, one per seat.")
-        seed = derive_seed(rng) if rng is not None else derive_seed(child_rng(self._base_seed, self._games_started))
-        self._games_started += 1
-        self.rules = resolved
-        self.match = Match.new("rummy", resolved, rng=seed)
-        self.game.lang = self.lang
-        self.bots = self._make_bots(resolved.players)
+    def resolve(self, chosen: Any, players: int | None) -> RummyRules:
+        return resolve_rules(chosen, players)
+
+    def welcome(self, rules: Any) -> Message:
+        return Message("rummy.table.welcome")
+
+    def _clear_choices(self) -> None:
         self._hinted = None
         self.selected = []
-        self._log.clear()
-        if isinstance(chosen, str) and chosen in RummyRules.presets():
-            self.preset_dropdown.value = chosen
-        if self.players_dropdown.value != resolved.players:
-            self.players_dropdown.value = resolved.players
-        self.show(Message("rummy.table.welcome"))
-        self.refresh()
-        self.after_human_move()
-
-    def _make_bots(self, players: int) -> dict[int, Any]:
-        given = self._bots_given
-        bots = {}
-        for s in range(players):
-            if s == self.seat:
-                continue
-            if given is None:
-                bots[s] = RummyBot()
-            elif isinstance(given, (list, tuple)):
-                bots[s] = given[s]
-            else:
-                bots[s] = given
-        return bots
 
     # ---------------------------------------------------------------- moves
     def _apply(self, act: Any, reason: Any = None) -> bool:
@@ -457,9 +324,8 @@ class RummyTable(TableBase):
             elif act.seat == self.seat or self.teacher:
                 new = [c for c in finished.hands[act.seat] if c not in hand_before]
                 card = new[0] if new else None
-        said: list[Any] = [describe_move(act, names[act.seat], table=table_before, card=card)]
-        if reason is not None and self.teacher:
-            said.append(Message("rummy.table.bot_reason", {"name": names[act.seat], "reason": reason}))
+        said: list[Any] = [describe_move(act, names[act.seat], table=table_before, card=card),
+                           *self._bot_reason(act.seat, reason)]
         tone = "info"
         if len(game.results) > rounds:
             result = game.results[-1]
@@ -479,14 +345,9 @@ class RummyTable(TableBase):
         self.show(*said, tone=tone)
         return True
 
-    def _human(self, act: Any) -> bool:
-        if self._apply(act):
-            hand = self.hand
-            self.selected = [c for c in self.selected if c in hand] if self.game.round.to_move == self.seat else []
-            self.refresh()
-            self.after_human_move()
-            return True
-        return False
+    def _after_own_move(self) -> None:
+        hand = self.hand
+        self.selected = [c for c in self.selected if c in hand] if self.game.round.to_move == self.seat else []
 
     def draw(self, source: str = "stock") -> bool:
         """Draw from ``"stock"`` or ``"discard"`` (the two draw buttons)."""
@@ -531,110 +392,26 @@ class RummyTable(TableBase):
         self.selected = [c for c in hand if c in self.selected]
         self._draw_selection()
 
-    def bot_to_move(self) -> bool:
-        to_move = self.game.to_move
-        return to_move is not None and to_move != self.seat
-
-    def bot_step(self) -> None:
-        s = self.game.to_move
-        bot = self.bots[s]
-        view = self.game.view(s)
-        if hasattr(bot, "decide"):
-            decision = bot.decide(view)
-            self._apply(decision.action, decision.reason)
-        else:
-            self._apply(bot.choose(view))
-
-    def hint(self) -> None:
-        """Show what the friendly bot would do in your place, and why (one sentence)."""
-        if self.game.to_move != self.seat:
-            self.show(Message("rummy.table.hint_wait"), tone="hint", log=False)
-        else:
-            rnd = self.game.round
-            decision = RummyBot().decide(self.game.view(self.seat))
-            self._hinted = decision.action
-            what = action_message(decision.action, rnd.table, rnd.discard_top)
-            self.show(Message("rummy.table.hint", {"action": what, "reason": decision.reason}), tone="hint", log=False)
-        self.refresh()
-
-    def _human_moves(self) -> list[int]:
-        return [i for i, a in enumerate(self.match.actions) if a.seat == self.seat]
-
-    def undo(self) -> None:
-        """Take back everything since (and including) your previous move."""
-        self.stop_auto()
-        mine = self._human_moves()
-        if not mine:
-            self.show(Message("rummy.table.nothing_to_undo"), tone="error", log=False)
-        else:
-            self.match.undo(len(self.match.actions) - mine[-1])
-            self.game.lang = self.lang
-            self._hinted = None
-            self.selected = []
-            self.show(Message("rummy.table.undone"))
-        self.refresh()
-
-    def set_language(self, lang: str) -> None:
-        super().set_language(lang)
-        self.game.lang = self.lang
+    def hint_words(self, act: Any) -> Message:
+        rnd = self.game.round
+        return action_message(act, rnd.table, rnd.discard_top)
 
     # ---------------------------------------------------------------- drawing
-    def refresh(self) -> None:
-        """Redraw every part of the table from the match state, in the current language."""
-        self._refreshing = True
-        try:
-            self._refresh()
-        finally:
-            self._refreshing = False
+    def round_line(self) -> str:
+        game = self.game
+        return tr("rummy.table.round_title", self.lang, n=len(game.results) + (0 if game.is_over else 1))
 
-    def _refresh(self) -> None:
-        lang, game, seat = self.lang, self.game, self.seat
-        rnd = game.round
-        names = self.names()
-        self._label_controls()
-        self.hint_button.description = tr("widget.hint", lang)
-        self.hint_button.tooltip = tr("widget.hint_tip", lang)
-        self.undo_button.description = tr("widget.undo", lang)
-        self.undo_button.tooltip = tr("widget.undo_tip", lang)
-        self.undo_button.disabled = not self._human_moves()
-        self.new_game_button.description = tr("widget.new_game", lang)
-        self.preset_dropdown.description = tr("widget.rules", lang)
-        self.players_dropdown.description = tr("rummy.table.players", lang)
-        value = self.preset_dropdown.value
-        options = [(tr(f"widget.preset.rummy.{p}", lang) if has_message(f"widget.preset.rummy.{p}") else p, p)
-                   for p in RummyRules.presets()]
-        if list(self.preset_dropdown.options) != options:
-            self.preset_dropdown.options = options
-            self.preset_dropdown.value = value
-        self.teacher_toggle.description = tr("widget.teacher", lang)
-        self.teacher_toggle.tooltip = tr("widget.teacher_tip", lang)
-        self.four_colour_box.description = tr("widget.four_colour", lang)
-        my_turn = game.to_move == seat
-        self.hint_button.disabled = not my_turn
+    def felt_html(self, names: list[str]) -> str:
+        return rummy_felt_html(self.game, self.seat, names, self.lang, teacher=self.teacher, four_colour=self.four_colour)
 
-        title = tr("rummy.table.round_title", lang, n=len(game.results) + (0 if game.is_over else 1))
-        self.title_html.value = (f'<div style="color:#fff;font:bold 20px sans-serif;text-align:center">♠ ♥ Rummy ♦ ♣'
-                                 f'<div style="font:15px sans-serif">{html.escape(title)}</div></div>')
-        self.felt.value = rummy_felt_html(game, seat, names, lang, teacher=self.teacher, four_colour=self.four_colour)
-        drawing = my_turn and rnd.phase == "draw"
-        melding = my_turn and rnd.phase == "meld"
-        if game.is_over:
-            status = ""
-        elif drawing:
-            status = tr("rummy.table.your_draw", lang)
-        elif melding:
-            status = tr("rummy.table.your_meld", lang)
-        elif self.auto_toggle.value:
-            status = tr("rummy.table.thinking", lang, name=names[game.to_move])
-        else:
-            status = tr("rummy.table.waiting", lang, name=names[game.to_move])
-        self.status_html.value = (f'<div style="color:#fff;font:bold 18px sans-serif;text-align:center;margin:4px">'
-                                  f'{html.escape(status)}</div>')
-        self._draw_piles(drawing)
-        self._draw_hand(melding)
-        self._draw_messages()
-        self.protokoll_title.value = f'<div style="font:bold 17px sans-serif">{html.escape(tr("rummy.table.protokoll", lang))}</div>'
-        self.protokoll_html.value = score_sheet_html(game, names=names, lang=lang)
+    def your_turn_text(self) -> str | None:
+        phase = self.game.round.phase
+        return {"draw": tr("rummy.table.your_draw", self.lang), "meld": tr("rummy.table.your_meld", self.lang)}.get(phase)
+
+    def _draw_game(self, my_turn: bool) -> None:
+        phase = self.game.round.phase
+        self._draw_piles(my_turn and phase == "draw")
+        self._draw_hand(my_turn and phase == "meld")
 
     def _draw_piles(self, drawing: bool) -> None:
         lang, rnd, seat = self.lang, self.game.round, self.seat
