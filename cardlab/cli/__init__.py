@@ -14,9 +14,8 @@ import sys
 
 from ..errors import CardlabError
 
-#: sub-command name → module in ``cardlab.cli``
+#: sub-command name → its module in ``cardlab.cli``
 COMMANDS = {
-    "play": "play",
     "simulate": "simulate",
     "sweep": "sweep",
     "scoresheet": "scoresheet",
@@ -31,17 +30,11 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="cardlab", description="cardlab: Plump, Femkamp and Rummy — play, simulate, print.")
+    parser = _Parser(prog="cardlab", description="cardlab: Plump, Femkamp and Rummy — simulate the odds, print score sheets, build the data tables.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
-    for name, module_name in COMMANDS.items():
-        try:
-            module = importlib.import_module(f"cardlab.cli.{module_name}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"cardlab.cli.{module_name}":
-                continue
-            raise
-        module.add_parser(sub)
+    for module_name in COMMANDS.values():
+        importlib.import_module(f"cardlab.cli.{module_name}").add_parser(sub)
     return parser
 
 
