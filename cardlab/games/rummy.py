@@ -341,8 +341,11 @@ class RummyRound:
     rules_class = RummyRules
 
     def __init__(self, rules: RummyRules, hands: Sequence[Sequence[Card]], stock: Sequence[Card],
-                 discard_pile: Sequence[Card], *, dealer: int, seed: int = 0, round_number: int = 0) -> None:
+                 discard_pile: Sequence[Card], *, dealer: int, seed: int = 0, round_number: int = 0,
+                 reshuffle_rng=None) -> None:
         self.rules = rules
+        #: when set, a Generator whose ``permutation`` orders every reshuffle (the compiled simulations share one stream)
+        self.reshuffle_rng = reshuffle_rng
         self.players = rules.players
         self.dealer = dealer
         self.seed = seed
@@ -367,10 +370,11 @@ class RummyRound:
     # ------------------------------------------------------------ creation
     @classmethod
     def deal(cls, rules: RummyRules, *, dealer: int | None = None, rng=None, seed: int = 0,
-             round_number: int = 0) -> "RummyRound":
+             round_number: int = 0, reshuffle_rng=None) -> "RummyRound":
         """Shuffle (from ``rng``) and deal one card at a time from the left of the dealer; turn the stock's top card.
 
-        ``seed`` and ``round_number`` seed the reshuffles of the discard pile.
+        ``seed`` and ``round_number`` seed the reshuffles of the discard pile (or ``reshuffle_rng``
+        draws them, when given).
 
         >>> rnd = RummyRound.deal(RummyRules(), rng=1)
         >>> [len(h) for h in rnd.hands], len(rnd.stock), len(rnd.discard_pile), rnd.to_move
@@ -385,7 +389,8 @@ class RummyRound:
         for i in range(size * n):
             hands[(dealer + 1 + i) % n].append(deck[i])
         rest = deck[size * n:]
-        return cls(rules, hands, rest[1:], rest[:1], dealer=dealer, seed=seed, round_number=round_number)
+        return cls(rules, hands, rest[1:], rest[:1], dealer=dealer, seed=seed, round_number=round_number,
+                   reshuffle_rng=reshuffle_rng)
 
     @classmethod
     def from_cards(cls, hands: Sequence["str | Sequence[Card | str]"], *, stock: "str | Sequence[Card | str] | None" = None,
@@ -613,7 +618,8 @@ class RummyRound:
             return
         if self.reshuffles < self.rules.max_reshuffles and len(self.discard_pile) > 1:
             cards, top = self.discard_pile[:-1], self.discard_pile[-1]
-            order = child_rng(self.seed, self.round_number, 1000 + self.reshuffles).permutation(len(cards))
+            rng = self.reshuffle_rng if self.reshuffle_rng is not None else child_rng(self.seed, self.round_number, 1000 + self.reshuffles)
+            order = rng.permutation(len(cards))
             self.stock = [cards[i] for i in order]
             self.discard_pile = [top]
             self.reshuffles += 1

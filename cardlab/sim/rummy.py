@@ -23,25 +23,63 @@ def _factories():
             "heuristic": lambda seed, seat: RummyBot()}
 
 
-def replay_rummy_round(rules=None, seed: int = 0, policy: "str | Sequence[Any]" = "random", *, dealer: int | None = None):
-    """Play the round stored under ``seed`` again with the reference engine; returns the finished round."""
+def replay_rummy_round(rules=None, seed: int = 0, policy: "str | Sequence[Any]" = "random", *, dealer: int | None = None,
+                       engine: str = "reference"):
+    """Play the round stored under ``seed`` again with the reference engine; returns the finished round.
+
+    ``engine="reference"`` replays a row made by the reference engine (deal from
+    ``numpy.random.default_rng(seed)``, random seats are ``RummyRandomBot``);
+    ``engine="kernel"`` replays a row made by the compiled kernel: the deal, every
+    reshuffle and every random choice come from the round's shared stream
+    (:class:`cardlab.sim.rng.Stream`), so the engine repeats the kernel move for move.
+    """
     from ..games.rummy import RummyRound
     from ..rules.rummy import RummyRules
 
     rules = rules or RummyRules()
+    if engine == "kernel":
+        from .rng import DeckRng, Stream, StreamBot
+
+        stream = Stream(seed)
+        deck = DeckRng(stream)
+        rnd = RummyRound.deal(rules, dealer=dealer, rng=deck, seed=seed, reshuffle_rng=deck)
+        factories = {**_factories(), "random": lambda s, seat: StreamBot(stream)}
+        return play(rnd, make_bots(policy, rules.players, seed, factories))
     rnd = RummyRound.deal(rules, dealer=dealer, rng=np.random.default_rng(seed), seed=seed)
     return play(rnd, make_bots(policy, rules.players, seed, _factories()))
 
 
 def simulate_rummy(rules=None, *, policy: "str | Sequence[Any]" = "random", bots=None, rounds: int = 100,
-                   dealer: "int | str | None" = None, rng=None, progress=None) -> pd.DataFrame:
+                   dealer: "int | str | None" = None, rng=None, progress=None, engine: str = "auto",
+                   threads: int | None = None) -> pd.DataFrame:
     """Play ``rounds`` single Rummy rounds; columns round, seed, seat, dealer, seat_from_leader (0 starts),
-    went_out, no_winner, went_rummy, penalty, cards_left, turns, reshuffles."""
+    went_out, no_winner, went_rummy, penalty, cards_left, turns, reshuffles.
+
+    ``engine="auto"`` plays named policies (``"random"``, ``"heuristic"``, or one of them per seat)
+    with the compiled kernel (:mod:`cardlab.sim.rummy_kernel`; its rows replay with
+    ``replay_rummy_round(..., engine="kernel")``) and your own ``bots`` with the reference
+    engine; ``engine="reference"`` forces the engine.  Kernel chunks run on ``threads``
+    threads with the same result for any number of threads.
+    """
+    from ..errors import RulesError
     from ..rules.rummy import RummyRules
 
     rules = rules or RummyRules()
     chosen = bots if bots is not None else policy
     make_bots(chosen, rules.players, 0, _factories())
+    if engine not in ("auto", "kernel", "reference"):
+        raise RulesError("rules.invalid", field="engine", problem=f"choose auto, kernel or reference, not {engine!r}.")
+    names = _policy_names(chosen, rules.players)
+    if engine == "kernel" and names is None:
+        raise RulesError("rules.invalid", field="engine", problem='the Rummy kernel plays "random" or "heuristic" at every seat.')
+    if dealer is not None and dealer != "rotate" and (isinstance(dealer, bool) or not isinstance(dealer, (int, np.integer))
+                                                      or not 0 <= dealer < rules.players):
+        raise RulesError("rules.invalid", field="dealer", problem=f'a seat 0..{rules.players - 1} or "rotate", not {dealer!r}.')
+    if engine != "reference" and names is not None:
+        df = _kernel_rounds(rules, names, rounds, dealer, rng, progress, threads)
+        df.attrs.update({"game": "rummy", "rules": rules.to_dict(), "fingerprint": rules.fingerprint(),
+                         "policy": policy_label(chosen), "rounds": rounds, "engine": "kernel"})
+        return df
 
     def work(index: int, seed: int) -> list[dict]:
         d = index % rules.players if dealer == "rotate" else (rules.first_dealer if dealer is None else int(dealer))
@@ -58,6 +96,75 @@ def simulate_rummy(rules=None, *, policy: "str | Sequence[Any]" = "random", bots
     df.attrs.update({"game": "rummy", "rules": rules.to_dict(), "fingerprint": rules.fingerprint(),
                      "policy": policy_label(chosen), "rounds": rounds, "engine": "reference"})
     return df
+
+
+def _policy_names(chosen, players: int) -> "list[str] | None":
+    """One kernel policy name per seat, or ``None`` when some seat is a bot object."""
+    from .rummy_kernel import POLICY_CODES
+
+    if isinstance(chosen, str):
+        return [chosen] * players if chosen in POLICY_CODES else None
+    if hasattr(chosen, "choose"):
+        return None
+    items = list(chosen)
+    return items if all(isinstance(p, str) and p in POLICY_CODES for p in items) else None
+
+
+def kernel_batch(rules, policies: Sequence[str], seeds: np.ndarray, dealers: np.ndarray) -> dict[str, np.ndarray]:
+    """Play one round per seed with the compiled kernel: arrays ``winner``, ``went_rummy``, ``turns``,
+    ``reshuffles`` (per round) and ``penalty``, ``cards_left`` (round × seat)."""
+    from .rummy_kernel import POLICY_CODES, play_rounds
+
+    n, p = len(seeds), rules.players
+    out = {"winner": np.empty(n, np.int64), "went_rummy": np.empty(n, np.bool_), "turns": np.empty(n, np.int64),
+           "reshuffles": np.empty(n, np.int64), "penalty": np.empty((n, p), np.int64),
+           "cards_left": np.empty((n, p), np.int64)}
+    play_rounds(np.ascontiguousarray(seeds, np.int64), p, rules.hand_size, np.ascontiguousarray(dealers, np.int64),
+                np.array([POLICY_CODES[x] for x in policies], np.int64), rules.no_same_discard, rules.max_reshuffles,
+                rules.rummy_bonus, out["winner"], out["went_rummy"], out["turns"], out["reshuffles"],
+                out["penalty"], out["cards_left"])
+    return out
+
+
+def _kernel_rounds(rules, policies, rounds: int, dealer, rng, progress, threads) -> pd.DataFrame:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tqdm.auto import tqdm
+
+    from .plump import default_threads
+    from .seeds import iter_chunks
+
+    p = rules.players
+    chunks = list(iter_chunks(rng, rounds, 16_384))
+
+    def dealers_for(start: int, n: int) -> np.ndarray:
+        if dealer == "rotate":
+            return (start + np.arange(n)) % p
+        return np.full(n, rules.first_dealer if dealer is None else int(dealer), np.int64)
+
+    def work(chunk):
+        start, seeds = chunk
+        return kernel_batch(rules, policies, seeds, dealers_for(start, len(seeds)))
+
+    threads = default_threads() if threads is None else max(1, int(threads))
+    show = bool(progress) if progress is not None else rounds > 200_000
+    parts = []
+    with tqdm(total=rounds, unit="round", disable=not show, leave=False) as bar, \
+            ThreadPoolExecutor(min(threads, max(1, len(chunks)))) as pool:
+        for (start, seeds), arrays in zip(chunks, pool.map(work, chunks)):  # map keeps the chunks in order
+            n = len(seeds)
+            seat = np.tile(np.arange(p), n)
+            dealer_rows = np.repeat(dealers_for(start, n), p)
+            winner = np.repeat(arrays["winner"], p)
+            parts.append(pd.DataFrame({
+                "round": np.repeat(np.arange(start, start + n), p), "seed": np.repeat(seeds, p), "seat": seat,
+                "dealer": dealer_rows, "seat_from_leader": (seat - dealer_rows - 1) % p, "went_out": winner == seat,
+                "no_winner": winner < 0, "went_rummy": np.repeat(arrays["went_rummy"], p),
+                "penalty": arrays["penalty"].reshape(-1), "cards_left": arrays["cards_left"].reshape(-1),
+                "turns": np.repeat(arrays["turns"], p), "reshuffles": np.repeat(arrays["reshuffles"], p),
+            }))
+            bar.update(n)
+    return pd.concat(parts, ignore_index=True)
 
 
 def rummy_summary(df: pd.DataFrame) -> pd.DataFrame:

@@ -1,0 +1,430 @@
+"""Compiled Rummy rounds: random play and the twin of :class:`cardlab.bots.rummy.RummyBot`.
+
+Hands are ``uint64`` bitmasks (bit ``card.index``), the stock and the discard
+pile small arrays, the melds on the table a mask plus (kind, suit, low, high,
+rank) each.  Every round draws from its own SplitMix64 stream
+(:mod:`cardlab.sim.rng`) seeded by the round's stored seed, in this order:
+
+1. the shuffle of the whole deck (52 cards, dealt one at a time from the left
+   of the dealer; the next card starts the discard pile, the rest is the stock);
+2. every random choice, in the order the moves are made (random seats only);
+3. every reshuffle of the discard pile (all but its top card), when it happens.
+
+The reference engine draws the same numbers when it is handed the stream:
+:func:`cardlab.sim.rummy.replay_rummy_round` with ``engine="kernel"`` deals
+with ``RummyRound.deal(..., rng=DeckRng(stream), reshuffle_rng=DeckRng(stream))``
+and lets :class:`cardlab.sim.rng.StreamBot` make the random choices, so every
+kernel round replays move for move (tests check winner, turns, reshuffles and
+penalties round by round).
+
+Random play ("random", code 0) picks uniformly among the legal actions in the
+order ``RummyRound.legal_actions`` lists them (stock before discard pile;
+melds, then lay-offs, then discards), which is the distribution
+:class:`cardlab.bots.rummy.RummyRandomBot` documents.  Heuristic play
+("heuristic", code 1) makes exactly the moves of :class:`RummyBot`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._numba import njit
+from .bits import lowest_bit, popcount
+from .rng import U64, below, shuffle_into
+from .rummy_melds import MELD_MASKS, POINTS, POSITION, RELATED, best_split, deadwood, mask_points, partners
+
+POLICY_CODES = {"random": 0, "heuristic": 1}
+
+# columns of the table array (one row per meld on the table)
+_KIND, _SUIT, _LOW, _HIGH, _RANK = 0, 1, 2, 3, 4
+_SET, _RUN = 0, 1
+_MAX_TURNS = 200_000  # a safety stop; the engine has no such bound (and never needs it in practice)
+
+
+@njit(cache=True, inline="always")
+def _bit(card):
+    return U64(1) << U64(card)
+
+
+@njit(cache=True)
+def _describe(mask, row):
+    """Fill ``row`` (kind, suit, low, high, rank) for the meld ``mask``."""
+    low = lowest_bit(mask)
+    suit = low // 13
+    run = (mask >> U64(13 * suit)) << U64(13 * suit) == mask and (mask >> U64(13 * suit + 13)) == U64(0)
+    lo = 14
+    hi = 0
+    m = mask
+    while m != U64(0):
+        c = lowest_bit(m)
+        m &= m - U64(1)
+        p = POSITION[c]
+        if p < lo:
+            lo = p
+        if p > hi:
+            hi = p
+    row[_KIND] = _RUN if run else _SET
+    row[_SUIT] = suit
+    row[_LOW] = lo
+    row[_HIGH] = hi
+    row[_RANK] = low % 13
+
+
+@njit(cache=True, inline="always")
+def _accepts(row, mask, card):
+    """``TableMeld.accepts``: does ``card`` lay off onto the meld (``row``, ``mask``)?"""
+    if row[_KIND] == _SET:
+        return popcount(mask) == 3 and card % 13 == row[_RANK] and (mask >> U64(card)) & U64(1) == U64(0)
+    if card // 13 != row[_SUIT]:
+        return False
+    p = POSITION[card]
+    return p == row[_LOW] - 1 or p == row[_HIGH] + 1
+
+
+@njit(cache=True)
+def _table_takes(card, tmask, table, nt, alt, alt_mask, alt_row):
+    """Does any meld of the table *after a move* accept ``card``?  Meld ``alt`` (``nt`` = a new
+    meld) is replaced by ``alt_mask``/``alt_row``."""
+    for t in range(nt):
+        if t == alt:
+            continue
+        if _accepts(table[t], tmask[t], card):
+            return True
+    if alt >= 0:
+        return _accepts(alt_row, alt_mask, card)
+    return False
+
+
+@njit(cache=True)
+def _stuck(hand, removed, taken, no_same, tmask, table, nt, alt, alt_mask, alt_row):
+    """``RummyRound._leaves_no_discard``: would the move leave only the card taken from the
+    discard pile, which fits nowhere on the table after the move?"""
+    if not no_same or taken < 0:
+        return False
+    if popcount(hand) - popcount(removed) != 1:
+        return False
+    if hand & ~removed != _bit(taken):
+        return False
+    return not _table_takes(taken, tmask, table, nt, alt, alt_mask, alt_row)
+
+
+@njit(cache=True)
+def _extended(row, mask, card, alt_row):
+    """The meld (``row``, ``mask``) with ``card`` laid off: fills ``alt_row``, returns the new mask."""
+    for k in range(5):
+        alt_row[k] = row[k]
+    if row[_KIND] == _RUN:
+        p = POSITION[card]
+        if p < alt_row[_LOW]:
+            alt_row[_LOW] = p
+        if p > alt_row[_HIGH]:
+            alt_row[_HIGH] = p
+    return mask | _bit(card)
+
+
+@njit(cache=True, inline="always")
+def _has_meld(hand):
+    """Quick test: does ``hand`` hold any set of 3 or run of 3?"""
+    r0 = hand & U64(0x1FFF)
+    r1 = (hand >> U64(13)) & U64(0x1FFF)
+    r2 = (hand >> U64(26)) & U64(0x1FFF)
+    r3 = (hand >> U64(39)) & U64(0x1FFF)
+    if (r0 & r1 & r2) | (r0 & r1 & r3) | (r0 & r2 & r3) | (r1 & r2 & r3) != U64(0):
+        return True
+    for r in (r0, r1, r2, r3):
+        p = ((r << U64(1)) | (r >> U64(12))) & U64(0x1FFF)  # ace-low positions: bit 0 = ace
+        if p & (p >> U64(1)) & (p >> U64(2)) != U64(0):
+            return True
+    return False
+
+
+# ------------------------------------------------------------------ choices
+@njit(cache=True)
+def _random_meld_phase(state, hand, taken, no_same, tmask, table, nt, alt_row, pick_out):
+    """Pick uniformly among the legal meld-phase actions (engine order).
+
+    Writes (kind, a, b) to ``pick_out``: 0 meld (mask in a), 1 lay-off (card a onto meld b),
+    2 discard (card a).  Returns the new stream state.
+    """
+    has = _has_meld(hand)
+    n_melds = 0
+    if has:
+        for i in range(MELD_MASKS.shape[0]):
+            m = MELD_MASKS[i]
+            if m & hand == m:
+                _describe(m, alt_row)
+                if not _stuck(hand, m, taken, no_same, tmask, table, nt, nt, m, alt_row):
+                    n_melds += 1
+    n_lay = 0
+    for t in range(nt):
+        h = hand
+        while h != U64(0):
+            c = lowest_bit(h)
+            h &= h - U64(1)
+            if _accepts(table[t], tmask[t], c):
+                em = _extended(table[t], tmask[t], c, alt_row)
+                if not _stuck(hand, _bit(c), taken, no_same, tmask, table, nt, t, em, alt_row):
+                    n_lay += 1
+    blocked = no_same and taken >= 0 and (hand >> U64(taken)) & U64(1) != U64(0)
+    n_disc = popcount(hand) - (1 if blocked else 0)
+    state, k = below(state, n_melds + n_lay + n_disc)
+    if k < n_melds:
+        for i in range(MELD_MASKS.shape[0]):
+            m = MELD_MASKS[i]
+            if m & hand == m:
+                _describe(m, alt_row)
+                if not _stuck(hand, m, taken, no_same, tmask, table, nt, nt, m, alt_row):
+                    if k == 0:
+                        pick_out[0] = 0
+                        pick_out[1] = np.int64(i)
+                        return state
+                    k -= 1
+    k -= n_melds
+    if k < n_lay:
+        for t in range(nt):
+            h = hand
+            while h != U64(0):
+                c = lowest_bit(h)
+                h &= h - U64(1)
+                if _accepts(table[t], tmask[t], c):
+                    em = _extended(table[t], tmask[t], c, alt_row)
+                    if not _stuck(hand, _bit(c), taken, no_same, tmask, table, nt, t, em, alt_row):
+                        if k == 0:
+                            pick_out[0] = 1
+                            pick_out[1] = c
+                            pick_out[2] = t
+                            return state
+                        k -= 1
+    k -= n_lay
+    h = hand
+    while h != U64(0):
+        c = lowest_bit(h)
+        h &= h - U64(1)
+        if blocked and c == taken:
+            continue
+        if k == 0:
+            pick_out[0] = 2
+            pick_out[1] = c
+            return state
+        k -= 1
+    return state
+
+
+@njit(cache=True)
+def _heuristic_meld_phase(hand, taken, no_same, tmask, table, nt, alt_row, pickups_next, split, pick_out):
+    """``RummyBot._meld_phase``: meld the best melds, lay off deadwood (heaviest first), else discard."""
+    n, melded = best_split(hand, split)
+    for i in range(n):
+        m = split[i]
+        _describe(m, alt_row)
+        if not _stuck(hand, m, taken, no_same, tmask, table, nt, nt, m, alt_row):
+            pick_out[0] = 0
+            pick_out[1] = -1
+            pick_out[3] = np.int64(i)
+            return
+    if nt > 0:
+        dead = hand & ~melded
+        for pts in range(10, 0, -1):
+            h = dead
+            while h != U64(0):
+                c = lowest_bit(h)
+                h &= h - U64(1)
+                if POINTS[c] != pts:
+                    continue
+                for t in range(nt):
+                    if _accepts(table[t], tmask[t], c):
+                        em = _extended(table[t], tmask[t], c, alt_row)
+                        if not _stuck(hand, _bit(c), taken, no_same, tmask, table, nt, t, em, alt_row):
+                            pick_out[0] = 1
+                            pick_out[1] = c
+                            pick_out[2] = t
+                            return
+    blocked = no_same and taken >= 0
+    best_cost = np.int64(1) << 60
+    best_card = -1
+    h = hand
+    while h != U64(0):
+        c = lowest_bit(h)
+        h &= h - U64(1)
+        if blocked and c == taken:
+            continue
+        rest = hand & ~_bit(c)
+        cost = deadwood(rest) + 2 * partners(c, rest)
+        danger = pickups_next & RELATED[c] != U64(0)
+        if not danger:
+            for t in range(nt):
+                if _accepts(table[t], tmask[t], c):
+                    danger = True
+                    break
+        if danger:
+            cost += 6
+        # key (cost, -points, index): cards come in ascending index, so only a strict improvement wins
+        if best_card < 0 or cost < best_cost or (cost == best_cost and POINTS[c] > POINTS[best_card]):
+            best_cost = cost
+            best_card = c
+    pick_out[0] = 2
+    pick_out[1] = best_card
+
+
+@njit(cache=True)
+def _heuristic_takes(hand, top, tmask, table, nt, split):
+    """``RummyBot._draw``: take the discard pile's top card when it melds with the hand or fits the table."""
+    _, melded = best_split(hand | _bit(top), split)
+    if (melded >> U64(top)) & U64(1) != U64(0):
+        return True
+    for t in range(nt):
+        if _accepts(table[t], tmask[t], top):
+            return True
+    return False
+
+
+# -------------------------------------------------------------------- round
+@njit(cache=True)
+def play_round(seed, players, hand_size, dealer, policies, no_same, max_reshuffles, rummy_bonus,
+               penalty, cards_left):
+    """Play one round; fills ``penalty`` and ``cards_left`` (per seat) and returns
+    (winner or -1, went rummy, turns, reshuffles)."""
+    state = U64(seed)
+    order = np.empty(52, np.int64)
+    state = shuffle_into(state, order, 51)
+    hands = np.zeros(players, np.uint64)
+    seat = dealer + 1 if dealer + 1 < players else 0
+    for i in range(hand_size * players):
+        hands[seat] |= _bit(order[i])
+        seat = seat + 1 if seat + 1 < players else 0
+    stock = np.empty(52, np.int64)
+    pile = np.empty(52, np.int64)
+    rest = hand_size * players
+    pile[0] = order[rest]
+    dn = 1
+    sn = 0
+    for i in range(rest + 1, 52):
+        stock[sn] = order[i]
+        sn += 1
+    sp = 0  # stock[sp] is the top of the stock
+    tmask = np.zeros(20, np.uint64)
+    table = np.zeros((20, 5), np.int64)
+    nt = 0
+    alt_row = np.zeros(5, np.int64)
+    split = np.zeros(20, np.uint64)
+    pick = np.zeros(4, np.int64)
+    shuffle_order = np.empty(52, np.int64)
+    pickups = np.zeros(players, np.uint64)
+    melded_before = np.zeros(players, np.bool_)
+    current = dealer + 1 if dealer + 1 < players else 0
+    reshuffles = 0
+    turns = 0
+    winner = -1
+    went_rummy = False
+    over = False  # a standard deal always leaves a stock (at most 36 + 1 of the 52 cards are dealt and turned)
+    while not over and turns < _MAX_TURNS:
+        seat = current
+        hand = hands[seat]
+        heuristic = policies[seat] == 1
+        # ---- draw
+        has_stock = sp < sn
+        has_pile = dn > 0
+        take = False
+        if heuristic:
+            if has_pile and _heuristic_takes(hand, pile[dn - 1], tmask, table, nt, split):
+                take = True
+            elif not has_stock:
+                take = True
+        else:
+            if has_stock and has_pile:
+                state, k = below(state, 2)
+                take = k == 1
+            else:
+                take = not has_stock
+        taken = -1
+        if take:
+            dn -= 1
+            card = pile[dn]
+            pickups[seat] |= _bit(card)
+            taken = card
+        else:
+            card = stock[sp]
+            sp += 1
+        hand |= _bit(card)
+        # ---- meld, lay off, discard
+        put_down = False
+        nxt = seat + 1 if seat + 1 < players else 0
+        out = False
+        while True:
+            if heuristic:
+                _heuristic_meld_phase(hand, taken, no_same, tmask, table, nt, alt_row, pickups[nxt], split, pick)
+                if pick[0] == 0:
+                    pick[1] = -1
+                    meld = split[pick[3]]
+                else:
+                    meld = U64(0)
+            else:
+                state = _random_meld_phase(state, hand, taken, no_same, tmask, table, nt, alt_row, pick)
+                meld = MELD_MASKS[pick[1]] if pick[0] == 0 else U64(0)
+            kind = pick[0]
+            if kind == 0:
+                hand &= ~meld
+                tmask[nt] = meld
+                _describe(meld, table[nt])
+                nt += 1
+                put_down = True
+            elif kind == 1:
+                c = pick[1]
+                t = pick[2]
+                hand &= ~_bit(c)
+                tmask[t] = _extended(table[t], tmask[t], c, alt_row)
+                for k in range(5):
+                    table[t, k] = alt_row[k]
+                put_down = True
+            else:
+                c = pick[1]
+                hand &= ~_bit(c)
+                pile[dn] = c
+                dn += 1
+                if hand != U64(0):
+                    break
+            if hand == U64(0):
+                out = True
+                break
+        hands[seat] = hand
+        if out:
+            winner = seat
+            went_rummy = not melded_before[seat]
+            turns += 1
+            break
+        # ---- end of turn
+        melded_before[seat] = melded_before[seat] or put_down
+        turns += 1
+        current = nxt
+        if sp >= sn:
+            if reshuffles < max_reshuffles and dn > 1:
+                n = dn - 1
+                sub = shuffle_order[:n]
+                state = shuffle_into(state, sub, n - 1)
+                for i in range(n):
+                    stock[i] = pile[sub[i]]
+                sp = 0
+                sn = n
+                pile[0] = pile[dn - 1]
+                dn = 1
+                reshuffles += 1
+            else:
+                over = True
+    mult = 2 if (rummy_bonus and winner >= 0 and went_rummy) else 1
+    for s in range(players):
+        cards_left[s] = popcount(hands[s])
+        penalty[s] = 0 if s == winner else mult * mask_points(hands[s])
+    return winner, went_rummy, turns, reshuffles
+
+
+@njit(cache=True, nogil=True)
+def play_rounds(seeds, players, hand_size, dealers, policies, no_same, max_reshuffles, rummy_bonus,
+                winner, went_rummy, turns, reshuffles, penalty, cards_left):
+    """Play one round per seed (arrays per round; ``penalty``/``cards_left`` round × seat)."""
+    for i in range(seeds.shape[0]):
+        w, r, t, k = play_round(seeds[i], players, hand_size, dealers[i], policies, no_same, max_reshuffles,
+                                rummy_bonus, penalty[i], cards_left[i])
+        winner[i] = w
+        went_rummy[i] = r
+        turns[i] = t
+        reshuffles[i] = k

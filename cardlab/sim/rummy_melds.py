@@ -1,0 +1,110 @@
+"""Compiled Rummy meld helpers for the kernel: hands as ``uint64`` bitmasks (bit ``card.index``).
+
+The tables are built from :mod:`cardlab.games.melds` itself, in the same order,
+so :func:`deadwood` and :func:`best_split` break ties exactly like
+:func:`cardlab.games.melds.best_melds` (branch on the lowest card; keep the
+first meld that leaves strictly less deadwood).
+
+>>> from cardlab.games.melds import best_melds, deadwood_points
+>>> from cardlab.cards import parse_cards
+>>> hand = parse_cards("AS 2S 3S 4S 7H 7D 7C KD")
+>>> mask = np.uint64(sum(1 << c.index for c in hand))
+>>> int(deadwood(mask)) == deadwood_points(hand)
+True
+>>> out = np.zeros(20, np.uint64)
+>>> n, melded = best_split(mask, out)
+>>> [sorted(c.index for c in m) for m in best_melds(hand).melds] == [
+...     [i for i in range(52) if int(out[k]) >> i & 1] for k in range(n)]
+True
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..cards import Card
+from ..games import melds as _melds
+from ._numba import njit
+from .bits import lowest_bit, popcount
+from .rng import U64
+
+#: every meld of the deck, in the order :func:`cardlab.games.melds.meld_candidates` lists them
+MELD_MASKS = np.array(_melds._MELD_MASKS, np.uint64)
+_WIDTH = max(len(w) for w in _melds._MELDS_WITH)
+#: for each card, the melds holding it (the order :func:`cardlab.games.melds.best_melds` tries them)
+MELDS_WITH = np.zeros((52, _WIDTH), np.uint64)
+MELDS_WITH_COUNT = np.zeros(52, np.int64)
+for _i, _with in enumerate(_melds._MELDS_WITH):
+    MELDS_WITH[_i, :len(_with)] = _with
+    MELDS_WITH_COUNT[_i] = len(_with)
+#: penalty points (A = 1, 2–10 face value, J/Q/K = 10) and ace-low positions (A = 1 … K = 13)
+POINTS = np.array([Card.from_index(i).rank.points for i in range(52)], np.int64)
+POSITION = np.array([Card.from_index(i).rank.ace_low for i in range(52)], np.int64)
+#: the cards of the same rank (the card itself included) or of the same suit at most two apart
+#: (what :func:`cardlab.bots.rummy.partners` counts and :meth:`RummyBot.danger` looks for)
+RELATED = np.array([sum(1 << j.index for j in (Card.from_index(k) for k in range(52))
+                        if j.rank == Card.from_index(i).rank
+                        or (j.suit == Card.from_index(i).suit and abs(j.rank.ace_low - Card.from_index(i).rank.ace_low) <= 2))
+                    for i in range(52)], np.uint64)
+
+
+@njit(cache=True)
+def deadwood(mask):
+    """Least deadwood penalty of the cards in ``mask`` (the twin of ``melds.deadwood_points``)."""
+    if mask == U64(0):
+        return np.int64(0)
+    low = lowest_bit(mask)
+    best = deadwood(mask & (mask - U64(1))) + POINTS[low]
+    for k in range(MELDS_WITH_COUNT[low]):
+        if best == 0:
+            break
+        meld = MELDS_WITH[low, k]
+        if meld & mask == meld:
+            rest = deadwood(mask & ~meld)
+            if rest < best:
+                best = rest
+    return best
+
+
+@njit(cache=True)
+def best_split(mask, out):
+    """The melds of ``melds.best_melds`` for ``mask``: writes them to ``out`` in order; returns (count, melded cards)."""
+    n = 0
+    melded = U64(0)
+    while mask != U64(0):
+        low = lowest_bit(mask)
+        best = deadwood(mask & (mask - U64(1))) + POINTS[low]
+        choice = U64(0)
+        for k in range(MELDS_WITH_COUNT[low]):
+            if best == 0:
+                break
+            meld = MELDS_WITH[low, k]
+            if meld & mask == meld:
+                rest = deadwood(mask & ~meld)
+                if rest < best:
+                    best = rest
+                    choice = meld
+        if choice == U64(0):
+            mask &= mask - U64(1)
+        else:
+            out[n] = choice
+            n += 1
+            melded |= choice
+            mask &= ~choice
+    return n, melded
+
+
+@njit(cache=True)
+def mask_points(mask):
+    """Penalty points of the cards in ``mask``."""
+    total = 0
+    while mask != U64(0):
+        total += POINTS[lowest_bit(mask)]
+        mask &= mask - U64(1)
+    return total
+
+
+@njit(cache=True, inline="always")
+def partners(card, rest):
+    """How many cards of ``rest`` could share a meld with ``card`` (``bots.rummy.partners``)."""
+    return popcount(rest & RELATED[card] & ~(U64(1) << U64(card)))
