@@ -6,8 +6,10 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
+# JupyterLab refuses to start as root unless told it may (containers, CI machines)
+ROOT_OK := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test install app data bench clean browser-deps
+.PHONY: lab test install app data bench clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -20,7 +22,7 @@ $(STAMP): pyproject.toml | $(PY)
 install: $(STAMP)
 
 lab: $(STAMP)
-	$(VENV)/bin/jupyter lab notebooks/
+	$(VENV)/bin/jupyter lab $(ROOT_OK) notebooks/
 
 app: $(STAMP)
 	$(VENV)/bin/voila --no-browser notebooks/
