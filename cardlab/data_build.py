@@ -394,12 +394,37 @@ def command_line(seed: int, scale: float, only: list[str] | None = None, out: st
     return " ".join(parts)
 
 
+def choose_executor(workers: int, scheduler: str | None = None, client=None) -> str:
+    """``"dask"`` or ``"serial"``: how :func:`build` runs its configurations.
+
+    A scheduler address or a client means Dask (an error naming the
+    ``cluster`` extra if it is missing); one worker means serial; more workers
+    mean a local Dask cluster when Dask is installed, and serial otherwise.
+
+    >>> choose_executor(1)
+    'serial'
+    """
+    from .sim.sweep import dask_available
+
+    if scheduler or client is not None:
+        return "dask"
+    if workers <= 1 or not dask_available():
+        return "serial"
+    return "dask"
+
+
 def build(out: "str | Path" = "data", *, seed: int = DEFAULT_SEED, scale: float = 1.0, workers: int = 2,
-          only: list[str] | None = None, progress: bool = False) -> dict:
+          only: list[str] | None = None, progress: bool = False, scheduler: str | None = None, client=None,
+          processes: bool = True) -> dict:
     """Run every configuration of every table (or only the tables named) and write CSVs and the manifest.
 
     ``scale`` multiplies the rounds/games per configuration (1.0 for the shipped data).
-    Returns the manifest as a dict.
+    The configurations run through :func:`cardlab.sim.sweep.run_tasks`, heaviest
+    first: on the Dask cluster at ``scheduler`` (or ``client``), else on a
+    local cluster of ``workers`` processes (threads with ``processes=False``),
+    else one after another (``workers=1``, or Dask not installed); see
+    :func:`choose_executor`.  Each configuration has its own seed, so the
+    files are the same whichever way they are run.  Returns the manifest as a dict.
     """
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
@@ -411,22 +436,15 @@ def build(out: "str | Path" = "data", *, seed: int = DEFAULT_SEED, scale: float 
         raise RulesError("rules.invalid", field="only", problem=f"no table {unknown[0]!r}; choose from {', '.join(TABLES_BY_NAME)}.")
     configs = [c for n in names for c in TABLES_BY_NAME[n].configs(seed, scale)]
     started = time.perf_counter()
-    _warm_up()
+    executor = choose_executor(workers, scheduler, client)
+    if not scheduler and client is None:
+        _warm_up()  # compile (and cache) the numba kernels once, before local workers start
     order = sorted(range(len(configs)), key=lambda i: -configs[i].cost)
-    results: dict[int, pd.DataFrame] = {}
-    if workers > 1:
-        import concurrent.futures as cf
-        import multiprocessing as mp
+    from .sim.sweep import run_tasks
 
-        with cf.ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context("fork")) as pool:
-            futures = {pool.submit(_run, configs[i]): i for i in order}
-            for done, fut in enumerate(cf.as_completed(futures), 1):
-                results[futures[fut]] = fut.result()
-                if progress:
-                    print(f"  {done}/{len(configs)} {configs[futures[fut]].key}", flush=True)
-    else:
-        for i in order:
-            results[i] = _run(configs[i])
+    ordered = run_tasks(_run, [configs[i] for i in order], executor=executor, scheduler=scheduler, workers=workers,
+                        client=client, processes=processes, progress=progress, unit="configuration")
+    results: dict[int, pd.DataFrame] = dict(zip(order, ordered))
     manifest_path = out / "manifest.json"
     manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() and only else {"tables": {}}
     for name in names:

@@ -59,3 +59,30 @@ def test_sample_rows_recomputed_from_their_seeds(name):
 def test_table_names_match_the_catalogue():
     for name, entry in MANIFEST["tables"].items():
         assert TABLES_BY_NAME[name].file == entry["file"]
+
+
+def test_build_on_dask_writes_the_same_files_as_a_serial_build(tmp_path):
+    """The configurations of a table run on a 2-worker Dask cluster give the serial build byte for byte."""
+    pytest.importorskip("dask.distributed")
+    from cardlab.data_build import build
+
+    serial = build(tmp_path / "serial", only=["femkamp_games"], scale=0.01, workers=1)
+    on_dask = build(tmp_path / "dask", only=["femkamp_games"], scale=0.01, workers=2, processes=False)
+    assert on_dask["tables"]["femkamp_games"]["rows"] == serial["tables"]["femkamp_games"]["rows"] > 0
+    assert (tmp_path / "dask" / "femkamp_games.csv").read_bytes() == (tmp_path / "serial" / "femkamp_games.csv").read_bytes()
+
+
+def test_build_runs_serially_without_dask_unless_a_scheduler_is_asked_for(tmp_path, monkeypatch):
+    import sys
+
+    from cardlab import RulesError
+    from cardlab.data_build import build, choose_executor
+
+    assert choose_executor(1) == "serial"
+    assert choose_executor(1, scheduler="tcp://host:8786") == "dask"
+    monkeypatch.setitem(sys.modules, "dask.distributed", None)  # as if the cluster extra were not installed
+    assert choose_executor(2) == "serial"
+    manifest = build(tmp_path, only=["plump_one_card_exact"], workers=2)
+    assert manifest["tables"]["plump_one_card_exact"]["rows"] > 0
+    with pytest.raises(RulesError, match="cardlab.cluster."):
+        build(tmp_path, only=["plump_one_card_exact"], scheduler="tcp://host:8786")

@@ -5,9 +5,13 @@
     cardlab data build                      # every table, seed 2024, into data/
     cardlab data build --only plump_hook    # one table (the manifest keeps the others)
     cardlab data build --scale 0.1 --out /tmp/data   # a quick small version
+    cardlab data build --scheduler tcp://host:8786   # on a running Dask cluster
 
 Every table is listed in ``data/manifest.json`` with its rules fingerprints,
 seed, rounds and the command that made it (see :mod:`cardlab.data_build`).
+The work runs like ``cardlab sweep``: on a local Dask cluster of ``--workers``
+processes, on a running cluster (``--scheduler``), or without Dask
+(``--workers 1``, or when the ``cluster`` extra is not installed).
 """
 
 from __future__ import annotations
@@ -46,7 +50,10 @@ def add_parser(subparsers) -> None:
     build.add_argument("--out", default="data", help="folder to write (default data)")
     build.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"master seed (default {DEFAULT_SEED})")
     build.add_argument("--scale", type=_scale, default=1.0, help="multiply rounds/games per configuration (default 1)")
-    build.add_argument("--workers", type=_workers, default=2, help="processes to use (default 2)")
+    build.add_argument("--workers", type=_workers, default=2,
+                       help="local worker processes (default 2; 1 runs without Dask)")
+    build.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                       help="address of a running Dask scheduler, e.g. tcp://host:8786 (needs cardlab[cluster])")
     build.add_argument("--only", action="append", choices=[t.name for t in TABLES], default=None,
                        help="build only this table (repeat for more)")
     build.add_argument("--quiet", action="store_true", help="print only the summary")
@@ -57,7 +64,7 @@ def run(args) -> int:
     from ..data_build import build
 
     manifest = build(args.out, seed=args.seed, scale=args.scale, workers=args.workers, only=args.only,
-                     progress=not args.quiet)
+                     progress=not args.quiet, scheduler=args.scheduler)
     for name, table in manifest["tables"].items():
         print(f"{table['file']}: {table['rows']} rows, {table['configurations']} configurations")
     print(f"wrote {args.out}/manifest.json in {manifest['seconds']} s")

@@ -22,7 +22,8 @@ Tasks return exact integer counts that are added in a fixed order, so the
 table is identical for any number of workers (and equal to a serial run).
 
 Dask is optional (``pip install "cardlab[cluster]"``); ``executor="serial"``
-runs in this process without it.
+runs in this process without it.  The executor, :func:`run_tasks`, runs any
+list of tasks the same way (``cardlab data build`` uses it too).
 
 >>> grid = {"rounds": 3000, "chunk": 1000, "seed": 2, "grid": {"players": [3, 4], "cards": [1]}}
 >>> table = run_sweep(grid, executor="serial", progress=False)
@@ -137,6 +138,12 @@ def _table(configs: list[dict], results: list[list[dict]]) -> pd.DataFrame:
     return pd.concat(parts, ignore_index=True)
 
 
+def _run_chunk_task(task: tuple) -> dict:
+    """One item of :func:`tasks` → :func:`run_chunk` (a module-level function, so Dask can send it)."""
+    _, config, seq, start, size = task
+    return run_chunk(config, seq, start, size)
+
+
 def run_sweep(grid: "dict | str", *, scheduler: str | None = None, workers: int | None = None, client=None,
               executor: str = "dask", processes: bool = True, progress=None) -> pd.DataFrame:
     """Run a grid (a dict or a TOML path); one summary row per configuration × seat from the leader.
@@ -149,22 +156,9 @@ def run_sweep(grid: "dict | str", *, scheduler: str | None = None, workers: int 
         grid = load_grid(grid)
     all_tasks = tasks(grid)
     configs = configurations(grid)
-    from tqdm.auto import tqdm
-
     show = bool(progress) if progress is not None else len(all_tasks) > 4
-    bar = tqdm(total=len(all_tasks), unit="task", disable=not show, leave=False)
-    counts: list[dict] = []
-    try:
-        if executor == "serial":
-            for _, config, seq, start, size in all_tasks:
-                counts.append(run_chunk(config, seq, start, size))
-                bar.update()
-        elif executor == "dask":
-            counts = _run_dask(all_tasks, scheduler, workers, client, processes, bar)
-        else:
-            raise RulesError("rules.invalid", field="executor", problem=f"choose dask or serial, not {executor!r}.")
-    finally:
-        bar.close()
+    counts = run_tasks(_run_chunk_task, all_tasks, executor=executor, scheduler=scheduler, workers=workers,
+                       client=client, processes=processes, progress=show)
     grouped: list[list[dict]] = [[] for _ in configs]
     for (i, *_), result in zip(all_tasks, counts):
         grouped[i].append(result)
@@ -173,7 +167,56 @@ def run_sweep(grid: "dict | str", *, scheduler: str | None = None, workers: int 
     return table
 
 
-def _run_dask(all_tasks, scheduler, workers, client, processes, bar) -> list[dict]:
+def dask_available() -> bool:
+    """True when ``dask.distributed`` can be imported (the ``cluster`` extra).
+
+    >>> isinstance(dask_available(), bool)
+    True
+    """
+    try:
+        import dask.distributed  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def run_tasks(function, items, *, executor: str = "dask", scheduler: str | None = None, workers: int | None = None,
+              client=None, processes: bool = True, progress=None, unit: str = "task") -> list:
+    """Call ``function(item)`` for every item and return the results in the order of ``items``.
+
+    ``executor="serial"`` runs them here, one after another, without Dask.
+    ``executor="dask"`` sends them to ``client``, or to the running scheduler at
+    ``scheduler`` (e.g. ``"tcp://host:8786"``), or to a local cluster of
+    ``workers`` single-threaded workers (``processes=False``: threads in this
+    process) that is started and closed here.  Items are submitted in the
+    order given, so put the heaviest first for an even load; the results come
+    back in that order whatever order they finish in.  ``function`` must be
+    importable by the workers (a module-level function of an installed package).
+    ``progress`` shows a ``tqdm`` bar (default: when there are more than 4 items).
+
+    >>> run_tasks(abs, [-3, 1, -2], executor="serial", progress=False)
+    [3, 1, 2]
+    """
+    from tqdm.auto import tqdm
+
+    items = list(items)
+    show = bool(progress) if progress is not None else len(items) > 4
+    bar = tqdm(total=len(items), unit=unit, disable=not show, leave=False)
+    try:
+        if executor == "serial":
+            results = []
+            for item in items:
+                results.append(function(item))
+                bar.update()
+            return results
+        if executor == "dask":
+            return _run_dask(function, items, scheduler, workers, client, processes, bar)
+        raise RulesError("rules.invalid", field="executor", problem=f"choose dask or serial, not {executor!r}.")
+    finally:
+        bar.close()
+
+
+def _run_dask(function, items, scheduler, workers, client, processes, bar) -> list:
     try:
         from dask.distributed import Client, LocalCluster, as_completed
     except ImportError:  # pragma: no cover - depends on the installation
@@ -183,13 +226,16 @@ def _run_dask(all_tasks, scheduler, workers, client, processes, bar) -> list[dic
     try:
         if client is None:
             if scheduler:
-                client = own_client = Client(scheduler)
+                try:
+                    client = own_client = Client(scheduler)
+                except OSError as exc:
+                    raise RulesError("rules.invalid", field="scheduler",
+                                     problem=f"no Dask scheduler answers at {scheduler} ({exc}).") from None
             else:
                 own_cluster = LocalCluster(n_workers=workers or None, threads_per_worker=1, processes=processes,
                                            dashboard_address=None)
                 client = own_client = Client(own_cluster)
-        futures = [client.submit(run_chunk, config, seq, start, size, pure=False)
-                   for _, config, seq, start, size in all_tasks]
+        futures = [client.submit(function, item, pure=False) for item in items]
         for _ in as_completed(futures):
             bar.update()
         return client.gather(futures)
