@@ -66,3 +66,23 @@ def test_cli_sweep_writes_csv(tmp_path):
     assert main(["sweep", str(path), "--serial", "--out", str(out)]) == 0
     table = pd.read_csv(out)
     assert list(table.seat_from_leader) == [0, 1, 2] and (table.rounds == 3000).all()
+
+
+def _square_late_for_early_items(n: int) -> int:
+    """The first items take longest, so on two workers they finish after later ones."""
+    import time
+
+    time.sleep(0.02 * (8 - n))
+    return n * n
+
+
+def test_run_tasks_returns_results_in_the_order_of_the_items():
+    from cardlab.sim.sweep import run_tasks
+
+    items = list(range(8))
+    assert run_tasks(_square_late_for_early_items, items, executor="serial", progress=False) == [n * n for n in items]
+    pytest.importorskip("dask.distributed")
+    on_dask = run_tasks(_square_late_for_early_items, items, workers=2, processes=False, progress=False)
+    assert on_dask == [n * n for n in items]
+    with pytest.raises(RulesError, match="executor"):
+        run_tasks(abs, [1], executor="threads", progress=False)
