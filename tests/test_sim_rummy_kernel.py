@@ -63,25 +63,25 @@ def test_meld_search_worked_example():
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_heuristic_kernel_is_rummybot_round_by_round(players):
-    assert _compare(RummyRules(players=players), "heuristic", 200, rng=100 + players) == 200
+    assert _compare(RummyRules(players=players), "heuristic", 160, rng=100 + players) == 160
 
 
 @pytest.mark.parametrize("options", [
     {"no_same_discard": False}, {"rummy_bonus": True}, {"max_reshuffles": 0}, {"max_reshuffles": 1, "players": 4},
 ])
 def test_heuristic_kernel_with_other_options(options):
-    _compare(RummyRules(**{"players": 3, **options}), "heuristic", 80, rng=7)
+    _compare(RummyRules(**{"players": 3, **options}), "heuristic", 60, rng=7)
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_random_kernel_replays_move_for_move(players):
     # the engine, handed the round's stream, makes the same uniform choices among its legal actions
-    _compare(RummyRules(players=players), "random", 25, rng=200 + players)
+    _compare(RummyRules(players=players), "random", 20, rng=200 + players)
 
 
 def test_random_kernel_agrees_with_rummy_random_bot_in_distribution():
     rules = RummyRules(players=3)
-    ref = simulate("rummy", rules, policy="random", rounds=250, rng=11, progress=False, engine="reference")
+    ref = simulate("rummy", rules, policy="random", rounds=200, rng=11, progress=False, engine="reference")
     fast = simulate("rummy", rules, policy="random", rounds=20_000, rng=12, progress=False)
     assert ref.attrs["engine"] == "reference" and fast.attrs["engine"] == "kernel"
 
