@@ -26,7 +26,7 @@ FELT_CSS = """
   box-shadow: 0 4px 14px rgba(0,0,0,.35); }
 .cardlab-felt-table .widget-label, .cardlab-felt-table .widget-label-basic,
 .cardlab-felt-table .widget-checkbox label, .cardlab-felt-table .widget-dropdown > label { color: #fff !important; }
-.cardlab-card-btn { height: 92px !important; width: 64px !important; border-radius: 9px !important;
+.cardlab-card-btn { height: 92px !important; width: 64px !important; border-radius: 9px !important; padding: 0 !important;
   border: 1px solid #9e9e9e !important; box-shadow: 1px 2px 4px rgba(0,0,0,.45) !important; margin: 3px !important;
   transition: transform .12s; }
 .cardlab-card-btn:hover:not(.cardlab-illegal) { transform: translateY(-8px); }
