@@ -3,7 +3,6 @@
 import copy
 
 import numpy as np
-import pytest
 
 from cardlab import FemkampBot, FemkampGame, FemkampRules, RandomBot, play_out
 from cardlab.cards import Card, full_deck, parse_cards

@@ -6,10 +6,10 @@ import pytest
 
 from cardlab import (FemkampGame, FemkampRules, GameOverError, IllegalMoveError, Match, MustFollowSuitError,
                      NotYourTurnError, RandomBot, SaveFileError, play_out)
-from cardlab.cards import Card, full_deck, parse_cards
+from cardlab.cards import Card
 from cardlab.errors import CardlabError
 from cardlab.games.femkamp import FemkampTrickRound, trick_round_score
-from cardlab.games.kabal import KabalRound, Prikk
+from cardlab.games.kabal import Prikk
 from cardlab.games.plump import Play
 from cardlab.sheets.femkamp import round_reason, score_sheet, score_sheet_html
 

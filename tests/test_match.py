@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from cardlab import Match, PlumpBot, PlumpGame, PlumpRules, RandomBot, SaveFileError
-from cardlab.games.plump import Bid, Play
+from cardlab import Match, PlumpBot, PlumpRules, RandomBot, SaveFileError
+from cardlab.games.plump import Bid
 from cardlab.protocol import action_to_dict
 
 GOLDEN = Path(__file__).parent / "golden" / "plump_kids_seed7.txt"

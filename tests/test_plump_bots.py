@@ -5,7 +5,7 @@ import copy
 import numpy as np
 import pytest
 
-from cardlab import Bid, Card, PlumpBot, PlumpRound, PlumpRules, RandomBot, parse_cards, play_out
+from cardlab import Bid, Card, PlumpBot, PlumpRound, PlumpRules, RandomBot, play_out
 
 
 def _bid_all(rnd, bids):

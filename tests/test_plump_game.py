@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from cardlab import Card, PlumpBot, PlumpGame, PlumpRound, PlumpRules, RandomBot, play_out, round_score
+from cardlab import PlumpBot, PlumpGame, PlumpRound, PlumpRules, RandomBot, play_out, round_score
 from cardlab.cards import count_cards
 
 

@@ -4,7 +4,7 @@ import pytest
 
 from cardlab import (
     Bid, BidError, Card, GameOverError, HookError, MustFollowSuitError, MustTrumpError, NotYourTurnError,
-    Play, PlumpRound, PlumpRules, parse_cards, round_score, shuffled_deck,
+    Play, PlumpRound, PlumpRules, round_score, shuffled_deck,
 )
 from cardlab.errors import NotInHandError, WrongPhaseError
 

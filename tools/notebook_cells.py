@@ -133,7 +133,7 @@ Only the two hearts, 7♥ and 9♥. **Try it**: pick the suit that was led and s
 """, """
 Bara de två hjärterna, 7♥ och 9♥. **Prova**: välj vilken färg som spelades ut och se vilka kort handen får lägga.
 """)),
-        code(f"""
+        code("""
 @widgets.interact(led=widgets.ToggleButtons(options=[("♣", "C"), ("♦", "D"), ("♥", "H"), ("♠", "S")], value="H"))
 def may_play(led):
     display(HTML(cards_html(legal_plays(hand, led))))

@@ -6,7 +6,7 @@ A bot sees only a player's view (``game.view(seat)``), never the other hands.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol
+from typing import Any, Protocol
 
 from ..i18n import Message, register
 

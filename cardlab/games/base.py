@@ -8,15 +8,39 @@ themselves are always played in ``self.round``, which follows the shared protoco
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar
+from importlib import import_module
+from typing import Any, ClassVar, Sequence
 
-from ..errors import GameOverError
+from ..errors import CardlabError, GameOverError
+
+
+class CheckedRound(ABC):
+    """A round that checks every move in one place, ``_check``, before making it.
+
+    ``why_illegal`` is then the same for every game: ``None`` for an allowed move,
+    else the sentence of the rule it breaks (a UI greys a card out and says why).
+    """
+
+    lang: str | None = None
+
+    @abstractmethod
+    def _check(self, act: Any, lang: str | None = None) -> None:
+        """Raise the :class:`cardlab.errors.IllegalMoveError` naming the broken rule, or return."""
+
+    def why_illegal(self, act: Any, lang: str | None = None) -> str | None:
+        """``None`` if ``act`` is allowed now, else the sentence naming the rule it breaks."""
+        try:
+            self._check(act, lang)
+        except CardlabError as exc:
+            return str(exc)
+        return None
 
 
 class RoundsGame(ABC):
     """A game of several rounds with running totals, seeded from one ``seed``."""
 
     rules_class: ClassVar[type]
+    sheet_module: ClassVar[str]  # e.g. "cardlab.sheets.plump": score_sheet() and score_sheet_html()
     round: Any
 
     def __init__(self, rules: Any, *, seed: int, setup: dict | None = None) -> None:
@@ -83,3 +107,15 @@ class RoundsGame(ABC):
     def state_key(self) -> tuple:
         """Everything that defines the state, for comparing two games."""
         return (len(self.results), tuple(self.totals), self.round.state_key())
+
+    # ----------------------------------------------------------- score sheet
+    def score_sheet(self, names: Sequence[str] | None = None, lang: str | None = None, **options: Any):
+        """The score sheet as a pandas DataFrame (``options`` go to the game's sheet module)."""
+        return import_module(self.sheet_module).score_sheet(self, names=names, lang=lang, **options)
+
+    def score_sheet_html(self, names: Sequence[str] | None = None, lang: str | None = None, **options: Any) -> str:
+        """The score sheet as an HTML table."""
+        return import_module(self.sheet_module).score_sheet_html(self, names=names, lang=lang, **options)
+
+    def _repr_html_(self) -> str:
+        return self.score_sheet_html()

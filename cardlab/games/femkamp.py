@@ -29,7 +29,7 @@ from ..cards import Card, Rank, Suit, parse_cards, shuffled_deck, sorted_hand
 from ..errors import CardlabError, GameOverError, IllegalMoveError, NotYourTurnError, UnknownActionError
 from ..i18n import Message, register
 from ..protocol import game_type
-from .base import RoundsGame
+from .base import CheckedRound, RoundsGame
 from ..rules.femkamp import ROUND_NAMES, TRICK_ROUNDS, FemkampRules, round_goal, round_scoring, round_title
 from ..tricks import check_play, trick_winner
 from .kabal import KabalLayout, KabalRound, Prikk
@@ -75,7 +75,7 @@ def trick_round_score(round_name: str, tricks: int, clubs: int, queens: int, rul
     raise ValueError(f"{round_name!r} is not a trick round")
 
 
-class FemkampTrickRound:
+class FemkampTrickRound(CheckedRound):
     """One trick round of Femkamp (pass, clubs, queens or grand), with no trump.
 
     Create one with :meth:`deal` (seeded) or :meth:`from_hands` (explicit).
@@ -175,14 +175,6 @@ class FemkampTrickRound:
         led = self.current_trick[0][1].suit
         following = [c for c in hand if c.suit is led]
         return following or list(hand)
-
-    def why_illegal(self, act: Any, lang: str | None = None) -> str | None:
-        """``None`` if ``act`` is allowed now, else the sentence naming the rule it breaks."""
-        try:
-            self._check(act, lang)
-        except CardlabError as exc:
-            return str(exc)
-        return None
 
     def _check(self, act: Any, lang: str | None = None) -> None:
         lang = lang or self.lang
@@ -353,6 +345,7 @@ class FemkampGame(RoundsGame):
     """
 
     rules_class = FemkampRules
+    sheet_module = "cardlab.sheets.femkamp"  # rounds × players with reasons, total, winner
 
     def __init__(self, rules: FemkampRules, *, seed: int, setup: dict | None = None) -> None:
         super().__init__(rules, seed=seed, setup=setup)
@@ -439,17 +432,6 @@ class FemkampGame(RoundsGame):
                      results=tuple(self.results))
 
     # ----------------------------------------------------------- score sheet
-    def score_sheet(self, names: Sequence[str] | None = None, lang: str | None = None):
-        """The score sheet as a pandas DataFrame (see :mod:`cardlab.sheets.femkamp`)."""
-        from ..sheets.femkamp import score_sheet
-
-        return score_sheet(self, names=names, lang=lang)
-
-    def score_sheet_html(self, names: Sequence[str] | None = None, lang: str | None = None) -> str:
-        from ..sheets.femkamp import score_sheet_html
-
-        return score_sheet_html(self, names=names, lang=lang)
-
     def _repr_html_(self) -> str:
         from ..display.femkamp import femkamp_table_html
 

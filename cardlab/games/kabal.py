@@ -32,6 +32,7 @@ from typing import Any, Iterable, Sequence
 from ..cards import Card, Rank, Suit, full_deck, parse_cards, shuffled_deck, sorted_hand
 from ..errors import CardlabError, GameOverError, IllegalMoveError, NotInHandError, NotYourTurnError, UnknownActionError
 from ..i18n import register
+from .base import CheckedRound
 from ..protocol import action
 from ..rules.femkamp import FemkampRules
 from .plump import Play, _play
@@ -232,7 +233,7 @@ class KabalView:
         return "kabal"
 
 
-class KabalRound:
+class KabalRound(CheckedRound):
     """One kabal round: deal all 52, play cards onto the rows or say prikk, score.
 
     Create one with :meth:`deal` (seeded) or :meth:`from_hands` (explicit hands,
@@ -339,14 +340,6 @@ class KabalRound:
         if not cards:
             return [_PRIKKS[seat]]
         return [_play(seat, c) for c in cards]
-
-    def why_illegal(self, act: Any, lang: str | None = None) -> str | None:
-        """``None`` if ``act`` is allowed now, else the sentence naming the rule it breaks."""
-        try:
-            self._check(act, lang)
-        except CardlabError as exc:
-            return str(exc)
-        return None
 
     def _check(self, act: Any, lang: str | None = None) -> None:
         lang = lang or self.lang

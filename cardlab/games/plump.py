@@ -18,12 +18,12 @@ bids 1 and 1, so the dealer may not bid 1 — the hook, *kroken*):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any, Sequence
 
 from .._rng import child_rng
-from ..cards import Card, Suit, parse_cards, sorted_hand
+from ..cards import Card, Suit, parse_cards
 from ..errors import (
     BidError,
     CardlabError,
@@ -35,7 +35,7 @@ from ..errors import (
 )
 from ..i18n import Message, register
 from ..protocol import action, game_type
-from .base import RoundsGame
+from .base import CheckedRound, RoundsGame
 from ..rules.plump import PlumpRules
 from ..tricks import check_play
 
@@ -247,7 +247,7 @@ class PlumpView:
         return self.hand_size - len(self.completed_tricks)
 
 
-class PlumpRound:
+class PlumpRound(CheckedRound):
     """One round of Plump: deal, bid, play the tricks, score.
 
     Create one with :meth:`deal` (seeded) or :meth:`from_hands` (explicit).
@@ -447,14 +447,6 @@ class PlumpRound:
                 self._legal = []
         return self._legal[:]
 
-    def why_illegal(self, act: Any, lang: str | None = None) -> str | None:
-        """``None`` if ``act`` is allowed now, else the sentence naming the rule it breaks."""
-        try:
-            self._check(act, lang)
-        except CardlabError as exc:
-            return str(exc)
-        return None
-
     def _check(self, act: Any, lang: str | None = None) -> None:
         lang = lang or self.lang
         if self.phase == "over":
@@ -598,6 +590,7 @@ class PlumpGame(RoundsGame):
     """
 
     rules_class = PlumpRules
+    sheet_module = "cardlab.sheets.plump"  # the protokoll: score_sheet() and score_sheet_html()
 
     def __init__(self, rules: PlumpRules, *, seed: int, setup: dict | None = None) -> None:
         super().__init__(rules, seed=seed, setup=setup)
@@ -667,21 +660,6 @@ class PlumpGame(RoundsGame):
     def view(self, seat: int) -> PlumpView:
         v = self.round.view(seat)
         return PlumpView(**{**v.__dict__, "round_number": self.round_index, "totals": tuple(self.totals)})
-
-    # ----------------------------------------------------------- score sheet
-    def score_sheet(self, names: Sequence[str] | None = None, lang: str | None = None):
-        """The protokoll as a pandas DataFrame (see :mod:`cardlab.sheets.plump`)."""
-        from ..sheets.plump import score_sheet
-
-        return score_sheet(self, names=names, lang=lang)
-
-    def score_sheet_html(self, names: Sequence[str] | None = None, lang: str | None = None) -> str:
-        from ..sheets.plump import score_sheet_html
-
-        return score_sheet_html(self, names=names, lang=lang)
-
-    def _repr_html_(self) -> str:
-        return self.score_sheet_html()
 
     def __repr__(self) -> str:
         return f"<PlumpGame round {self.round_index + 1}/{len(self.schedule)}, totals {self.totals}>"

@@ -32,8 +32,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from .._rng import child_rng, normalize_rng
-from ..cards import Card, count_cards, full_deck, parse_cards, sorted_hand
+from .._rng import child_rng
+from ..cards import Card, count_cards, parse_cards, sorted_hand
 from ..errors import (
     CardlabError,
     GameOverError,
@@ -43,10 +43,10 @@ from ..errors import (
     UnknownActionError,
 )
 from ..i18n import register
-from .base import RoundsGame
+from .base import CheckedRound, RoundsGame
 from ..protocol import action, game_type
 from ..rules.rummy import RummyRules
-from .melds import can_lay_off, extend_meld, hand_penalty, is_meld, layoff_end, meld_candidates, meld_kind, meld_order
+from .melds import extend_meld, hand_penalty, is_meld, layoff_end, meld_candidates, meld_kind, meld_order
 
 register({
     "rummy.draw_first": {
@@ -331,7 +331,7 @@ def _cards_text(cards: Sequence[Card]) -> str:
     return " ".join(map(str, cards)) if cards else "–"
 
 
-class RummyRound:
+class RummyRound(CheckedRound):
     """One round of Rummy: deal, turns of draw → meld/lay off → discard, then scoring.
 
     Create one with :meth:`deal` (seeded) or :meth:`from_cards` (explicit hands and stock).
@@ -501,14 +501,6 @@ class RummyRound:
                         out.append(LayOff(seat, card, index))
         out.extend(Discard(seat, c) for c in self._discardable(seat))
         return out
-
-    def why_illegal(self, act: Any, lang: str | None = None) -> str | None:
-        """``None`` if ``act`` is allowed now, else the sentence naming the rule it breaks."""
-        try:
-            self._check(act, lang)
-        except CardlabError as exc:
-            return str(exc)
-        return None
 
     def _check(self, act: Any, lang: str | None = None) -> None:
         lang = lang or self.lang
@@ -721,6 +713,7 @@ class RummyGame(RoundsGame):
     """
 
     rules_class = RummyRules
+    sheet_module = "cardlab.sheets.rummy"  # rounds × players, penalties, running totals
 
     def __init__(self, rules: RummyRules, *, seed: int, setup: dict | None = None) -> None:
         super().__init__(rules, seed=seed, setup=setup)  # every deal and reshuffle is drawn from ``seed``
@@ -777,21 +770,6 @@ class RummyGame(RoundsGame):
     def view(self, seat: int) -> RummyView:
         v = self.round.view(seat)
         return RummyView(**{**v.__dict__, "totals": tuple(self.totals)})
-
-    # ----------------------------------------------------------- score sheet
-    def score_sheet(self, names: Sequence[str] | None = None, lang: str | None = None):
-        """Rounds × players as a pandas DataFrame (see :mod:`cardlab.sheets.rummy`)."""
-        from ..sheets.rummy import score_sheet
-
-        return score_sheet(self, names=names, lang=lang)
-
-    def score_sheet_html(self, names: Sequence[str] | None = None, lang: str | None = None) -> str:
-        from ..sheets.rummy import score_sheet_html
-
-        return score_sheet_html(self, names=names, lang=lang)
-
-    def _repr_html_(self) -> str:
-        return self.score_sheet_html()
 
     def __repr__(self) -> str:
         return f"<RummyGame round {self.round_index + 1}, totals {self.totals}>"

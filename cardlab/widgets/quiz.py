@@ -29,7 +29,7 @@ import ipywidgets as W
 from ..cards import Card
 from ..display.cards import card_svg, cards_html, suit_colour
 from ..exercises import Feedback, make_questions, random_questions, trump_line
-from ..i18n import LANGUAGE_NAMES, LANGUAGES, Message, check_language, register, tr
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, check_language, register, tr
 from .base import TONES, set_classes, with_classes
 
 register({
