@@ -193,7 +193,36 @@ def test_child_plays_a_plump_hand_in_voila(page):
     shot(pg, "plump_round_over")
 
     # automatic mode: in the kernel the bots play on by themselves (an asyncio task) until the child's turn
+    pg.locator(".cardlab-speed select").select_option(label="snabbt")
     pg.locator(".cardlab-auto").click()
     pg.wait_for_function("sel => document.querySelector(sel).innerText.includes('hur många stick')",
                          arg=".cardlab-status")
     expect(pg.locator(".cardlab-bid-btn:visible")).to_have_count(5)
+
+    # the child plays the rest of the kids' game (9 rounds) by clicking only: a bid or a legal card
+    # whenever it is their turn, while the bots play on by themselves
+    finish_game_by_clicking(pg)
+    sheet = pg.locator("table.cardlab-protokoll").inner_text()
+    assert "Spelet är slut" in message(pg)
+    assert sheet.count("→") >= 9 * 4, sheet  # every round of the pyramid has a bid → score per player
+    shot(pg, "plump_game_over")
+
+
+def finish_game_by_clicking(pg, limit: int = 200) -> None:
+    """Click a bid or a legal card each time it is the child's turn, until the game is over."""
+    for _ in range(limit):
+        pg.wait_for_function(
+            """([status, msg]) => {
+                const s = document.querySelector(status).innerText, m = document.querySelector(msg).innerText;
+                return s.includes('hur många stick') || s.includes('klicka på ett kort') || m.includes('Spelet är slut');
+            }""", arg=[".cardlab-status", ".cardlab-message"])
+        if "Spelet är slut" in message(pg):
+            return
+        before = message(pg)
+        if "hur många stick" in status(pg):
+            pg.locator(".cardlab-bid-btn:visible:not([disabled])").first.click()
+        else:
+            pg.locator(".cardlab-card-btn:visible:not(.cardlab-illegal)").first.click()
+        pg.wait_for_function("([sel, old]) => document.querySelector(sel).innerText !== old",
+                             arg=[".cardlab-message", before])
+    raise AssertionError("the game did not end by clicking")
