@@ -12,41 +12,19 @@ Screenshots go to ``$CARDLAB_SCREENSHOTS`` (default: the system temp folder).
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import socket
-import subprocess
 import sys
-import tempfile
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
+from browser_support import (CHROMIUM, TIMEOUT_MS, chromium_page, click_and_wait_for_new_message, click_next_until,
+                             free_port, message, need, serving, shot, status)
 
 pytestmark = pytest.mark.browser
 
 HERE = Path(__file__).parent
 NOTEBOOK = "plump_table.ipynb"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-TIMEOUT_MS = 60_000
-
-
-def _need(condition: bool, what: str) -> None:
-    if condition:
-        return
-    if os.environ.get("CI"):
-        pytest.fail(f"{what} is missing; CI must run the browser test.")
-    pytest.skip(f"{what} is missing (install it to run the browser test locally).")
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def _lab_command(port: int, root: Path, workspaces: Path) -> list[str]:
@@ -60,40 +38,16 @@ def _lab_command(port: int, root: Path, workspaces: Path) -> list[str]:
 
 @pytest.fixture(scope="module")
 def lab_url(tmp_path_factory):
-    _need(Path(CHROMIUM).exists(), CHROMIUM)
-    _need(shutil.which("jupyter-lab", path=str(Path(sys.executable).parent)) is not None
-          or shutil.which("jupyter-lab") is not None, "JupyterLab")
+    need(Path(CHROMIUM).exists(), CHROMIUM)
+    need(shutil.which("jupyter-lab", path=str(Path(sys.executable).parent)) is not None
+         or shutil.which("jupyter-lab") is not None, "JupyterLab")
     root = tmp_path_factory.mktemp("lab_notebooks")
     workspaces = tmp_path_factory.mktemp("lab_workspaces")
     shutil.copy(HERE / NOTEBOOK, root / NOTEBOOK)  # Lab autosaves: never open the repository's copy
-    port = _free_port()
-    log = tempfile.TemporaryFile()
-    proc = subprocess.Popen(_lab_command(port, root, workspaces), stdout=log, stderr=subprocess.STDOUT, cwd=root)
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            if proc.poll() is not None:
-                log.seek(0)
-                pytest.fail(f"JupyterLab exited with {proc.returncode}:\n{log.read().decode(errors='replace')[-3000:]}")
-            try:
-                with urllib.request.urlopen(f"{base}/api/status", timeout=2) as response:
-                    if response.status == 200:
-                        break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail("JupyterLab did not answer on /api/status within 90 s.")
-            time.sleep(0.3)
+    with serving("JupyterLab", _lab_command(port, root, workspaces), f"{base}/api/status", cwd=root):
         yield f"{base}/lab/tree/{NOTEBOOK}"
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
 
 
 # True once Lab has its notebook commands, shows plump_table.ipynb, has loaded the file and its kernel is idle.
@@ -109,37 +63,13 @@ NOTEBOOK_READY_JS = """(name) => {
 
 @pytest.fixture(scope="module")
 def page(lab_url):
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        sync_playwright = None
-    _need(sync_playwright is not None, "Playwright for Python")
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        context = browser.new_context(viewport={"width": 1200, "height": 1600})
-        pg = context.new_page()
-        pg.set_default_timeout(TIMEOUT_MS)
-        pg.goto(lab_url, timeout=TIMEOUT_MS)
+    def ready(pg):
         pg.wait_for_function(NOTEBOOK_READY_JS, arg=NOTEBOOK, timeout=TIMEOUT_MS, polling=300)
         pg.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
         pg.locator(".cardlab-card-btn").first.wait_for(state="visible", timeout=TIMEOUT_MS)
+
+    with chromium_page(lab_url, viewport={"width": 1200, "height": 1600}, ready=ready) as pg:
         yield pg
-        browser.close()
-
-
-def shot(pg, name: str) -> Path:
-    folder = Path(os.environ.get("CARDLAB_SCREENSHOTS", tempfile.gettempdir()))
-    path = folder / f"cardlab_lab_{name}.png"
-    pg.screenshot(path=str(path), full_page=True)
-    return path
-
-
-def message(pg) -> str:
-    return pg.locator(".cardlab-message").inner_text()
-
-
-def status(pg) -> str:
-    return pg.locator(".cardlab-status").inner_text()
 
 
 # Labels of the visible card buttons whose text does not fit (Lab would show "10♥" as "1…").
@@ -154,23 +84,6 @@ def assert_cards_readable(pg) -> None:
     assert not clipped, f"card labels cut off in JupyterLab: {clipped}"
 
 
-def click_and_wait_for_new_message(pg, locator) -> None:
-    """Click, then wait until the kernel has answered and Lab has redrawn the message line."""
-    before = message(pg)
-    locator.click()
-    pg.wait_for_function("([sel, old]) => document.querySelector(sel).innerText !== old",
-                         arg=[".cardlab-message", before], timeout=TIMEOUT_MS)
-
-
-def click_next_until(pg, done, limit: int = 40) -> None:
-    """Press Nästa (one bot move per press) until ``done()``."""
-    for _ in range(limit):
-        if done():
-            return
-        click_and_wait_for_new_message(pg, pg.locator(".cardlab-next"))
-    assert done(), "the expected state never came"
-
-
 def test_child_plays_a_plump_round_in_jupyterlab(page):
     from playwright.sync_api import expect
 
@@ -180,7 +93,7 @@ def test_child_plays_a_plump_round_in_jupyterlab(page):
     expect(pg.locator(".cardlab-message")).to_contain_text("Välkommen till Plump")
     expect(pg.get_by_role("button", name="Nästa ▶")).to_be_visible()
     assert_cards_readable(pg)
-    shot(pg, "plump_start")
+    shot(pg, "lab_plump_start")
 
     # the bots bid one at a time; then the child picks a bid by clicking
     click_next_until(pg, lambda: "Din tur" in status(pg))
@@ -188,7 +101,7 @@ def test_child_plays_a_plump_round_in_jupyterlab(page):
     expect(pg.locator(".cardlab-bid-btn:visible")).to_have_count(6)
     pg.locator(".cardlab-bid-btn:visible", has_text=re.compile(r"^0$")).click()
     expect(pg.locator(".cardlab-message")).to_contain_text("Du bjuder 0")
-    shot(pg, "plump_bid")
+    shot(pg, "lab_plump_bid")
 
     # the bots lead hearts; the cards that do not follow suit are greyed
     click_next_until(pg, lambda: "klicka på ett kort" in status(pg))
@@ -202,7 +115,7 @@ def test_child_plays_a_plump_round_in_jupyterlab(page):
     expect(pg.locator(".cardlab-message")).to_contain_text("Du måste bekänna färg")
     expect(pg.locator(".cardlab-message")).to_contain_text("hjärter spelades ut och du har J♥")
     expect(pg.locator(".cardlab-card-btn:visible")).to_have_count(5)
-    shot(pg, "plump_refused")
+    shot(pg, "lab_plump_refused")
 
     # the legal card is played and the trick is taken, with its reason
     legal.first.click()
@@ -225,4 +138,4 @@ def test_child_plays_a_plump_round_in_jupyterlab(page):
     assert round_over(), message(pg)
     assert_cards_readable(pg)
     expect(pg.locator("table.cardlab-protokoll")).to_contain_text(re.compile(r"\d → (\d+|●)"))
-    shot(pg, "plump_round_over")
+    shot(pg, "lab_plump_round_over")

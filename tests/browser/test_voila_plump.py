@@ -1,131 +1,45 @@
-"""A child's game in a real browser: Voilà serves plump_table.ipynb, Chromium clicks through a Plump hand.
+"""A child's game in a real browser: Voilà serves plump_table.ipynb, Chromium clicks through a Plump game.
 
-Needs the Debian ``chromium`` (``apt-get install -y chromium``; CI's ``.ci/run`` installs it)
-and Playwright for Python (never ``playwright install``: we launch the system Chromium).
-Missing Chromium fails the test when the ``CI`` variable is set and skips it otherwise.
-Screenshots go to ``$CARDLAB_SCREENSHOTS`` (default: the system temp folder).
+See ``browser_support`` for what it needs (Debian's Chromium, Playwright for Python) and where
+screenshots go.
 """
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import socket
-import subprocess
 import sys
-import tempfile
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
+from browser_support import (CHROMIUM, TIMEOUT_MS, chromium_page, click_and_wait_for_new_message, click_next_until,
+                             free_port, message, need, serving, shot, status)
 
 pytestmark = pytest.mark.browser
 
 HERE = Path(__file__).parent
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-TIMEOUT_MS = 60_000
-
-
-def _need(condition: bool, what: str) -> None:
-    if condition:
-        return
-    if os.environ.get("CI"):
-        pytest.fail(f"{what} is missing; CI must run the browser test.")
-    pytest.skip(f"{what} is missing (install it to run the browser test locally).")
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
 def voila_url():
-    _need(Path(CHROMIUM).exists(), CHROMIUM)
+    need(Path(CHROMIUM).exists(), CHROMIUM)
     voila = Path(sys.executable).with_name("voila")
-    _need(voila.exists() or shutil.which("voila") is not None, "voila")
-    port = _free_port()
-    log = tempfile.TemporaryFile()
-    proc = subprocess.Popen(
-        [str(voila) if voila.exists() else "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-         "--Voila.port_retries=0", str(HERE)],
-        stdout=log, stderr=subprocess.STDOUT, cwd=HERE,
-    )
+    need(voila.exists() or shutil.which("voila") is not None, "voila")
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            if proc.poll() is not None:
-                log.seek(0)
-                pytest.fail(f"Voilà exited with {proc.returncode}:\n{log.read().decode(errors='replace')[-3000:]}")
-            try:
-                with urllib.request.urlopen(f"{base}/voila/tree", timeout=2) as response:
-                    if response.status == 200:
-                        break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail("Voilà did not answer on /voila/tree within 90 s.")
-            time.sleep(0.3)
+    command = [str(voila) if voila.exists() else "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+               "--Voila.port_retries=0", str(HERE)]
+    with serving("Voilà", command, f"{base}/voila/tree", cwd=HERE):
         yield f"{base}/voila/render/plump_table.ipynb"
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
 
 
 @pytest.fixture(scope="module")
 def page(voila_url):
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        sync_playwright = None
-    _need(sync_playwright is not None, "Playwright for Python")
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        context = browser.new_context(viewport={"width": 1100, "height": 1400})
-        pg = context.new_page()
-        pg.set_default_timeout(TIMEOUT_MS)
-        pg.goto(voila_url, timeout=TIMEOUT_MS)
+    def ready(pg):
         pg.locator(".cardlab-card-btn").first.wait_for(state="visible", timeout=TIMEOUT_MS)
+
+    with chromium_page(voila_url, viewport={"width": 1100, "height": 1400}, ready=ready) as pg:
         yield pg
-        browser.close()
-
-
-def shot(pg, name: str) -> Path:
-    folder = Path(os.environ.get("CARDLAB_SCREENSHOTS", tempfile.gettempdir()))
-    path = folder / f"cardlab_{name}.png"
-    pg.screenshot(path=str(path), full_page=True)
-    return path
-
-
-def message(pg) -> str:
-    return pg.locator(".cardlab-message").inner_text()
-
-
-def status(pg) -> str:
-    return pg.locator(".cardlab-status").inner_text()
-
-
-def click_next_until(pg, done, limit: int = 40) -> None:
-    """Press Nästa (one bot move per press) until ``done()``; each press waits for the message to change."""
-    for _ in range(limit):
-        if done():
-            return
-        before = message(pg)
-        pg.locator(".cardlab-next").click()
-        pg.wait_for_function("([sel, old]) => document.querySelector(sel).innerText !== old",
-                             arg=[".cardlab-message", before], timeout=TIMEOUT_MS)
-    assert done(), "the expected state never came"
 
 
 def test_child_plays_a_plump_hand_in_voila(page):
@@ -181,10 +95,7 @@ def test_child_plays_a_plump_hand_in_voila(page):
         if round_over():
             break
         if "klicka på ett kort" in status(pg):
-            before = message(pg)
-            pg.locator(".cardlab-card-btn:visible:not(.cardlab-illegal)").first.click()
-            pg.wait_for_function("([sel, old]) => document.querySelector(sel).innerText !== old",
-                                 arg=[".cardlab-message", before])
+            click_and_wait_for_new_message(pg, pg.locator(".cardlab-card-btn:visible:not(.cardlab-illegal)").first)
         else:
             click_next_until(pg, lambda: round_over() or "klicka på ett kort" in status(pg), limit=5)
     assert round_over()
@@ -218,11 +129,8 @@ def finish_game_by_clicking(pg, limit: int = 200) -> None:
             }""", arg=[".cardlab-status", ".cardlab-message"])
         if "Spelet är slut" in message(pg):
             return
-        before = message(pg)
         if "hur många stick" in status(pg):
-            pg.locator(".cardlab-bid-btn:visible:not([disabled])").first.click()
+            click_and_wait_for_new_message(pg, pg.locator(".cardlab-bid-btn:visible:not([disabled])").first)
         else:
-            pg.locator(".cardlab-card-btn:visible:not(.cardlab-illegal)").first.click()
-        pg.wait_for_function("([sel, old]) => document.querySelector(sel).innerText !== old",
-                             arg=[".cardlab-message", before])
+            click_and_wait_for_new_message(pg, pg.locator(".cardlab-card-btn:visible:not(.cardlab-illegal)").first)
     raise AssertionError("the game did not end by clicking")

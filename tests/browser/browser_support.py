@@ -1,0 +1,127 @@
+"""What both browser tests share: Debian's Chromium, a server on a free port, the page, screenshots.
+
+Needs the Debian ``chromium`` (``apt-get install -y chromium``; CI's ``.ci/run`` installs it)
+and Playwright for Python (never ``playwright install``: we launch the system Chromium).
+A missing piece fails the test when the ``CI`` variable is set and skips it otherwise.
+Screenshots go to ``$CARDLAB_SCREENSHOTS`` (default: the system temp folder).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Callable, Iterator
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+TIMEOUT_MS = 60_000
+
+
+def need(condition: bool, what: str) -> None:
+    """Fail on CI, skip elsewhere, when something the browser test needs is missing."""
+    if condition:
+        return
+    if os.environ.get("CI"):
+        pytest.fail(f"{what} is missing; CI must run the browser test.")
+    pytest.skip(f"{what} is missing (install it to run the browser test locally).")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextlib.contextmanager
+def serving(name: str, command: list[str], ready_url: str, *, cwd: Path, seconds: int = 90) -> Iterator[None]:
+    """Run a server, wait until ``ready_url`` answers 200 (failing if the process dies), stop it after."""
+    log = tempfile.TemporaryFile()
+    proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=cwd)
+    try:
+        deadline = time.monotonic() + seconds
+        while True:
+            if proc.poll() is not None:
+                log.seek(0)
+                pytest.fail(f"{name} exited with {proc.returncode}:\n{log.read().decode(errors='replace')[-3000:]}")
+            try:
+                with urllib.request.urlopen(ready_url, timeout=2) as response:
+                    if response.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(f"{name} did not answer on {ready_url} within {seconds} s.")
+            time.sleep(0.3)
+        yield
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+@contextlib.contextmanager
+def chromium_page(url: str, *, viewport: dict, ready: Callable) -> Iterator:
+    """A Playwright page in Debian's Chromium at ``url``; ``ready(page)`` waits until it can be used."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        sync_playwright = None
+    need(sync_playwright is not None, "Playwright for Python")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            pg = browser.new_context(viewport=viewport).new_page()
+            pg.set_default_timeout(TIMEOUT_MS)
+            pg.goto(url, timeout=TIMEOUT_MS)
+            ready(pg)
+            yield pg
+        finally:
+            browser.close()
+
+
+def shot(pg, name: str) -> Path:
+    """A full-page screenshot, ``cardlab_<name>.png``."""
+    folder = Path(os.environ.get("CARDLAB_SCREENSHOTS", tempfile.gettempdir()))
+    path = folder / f"cardlab_{name}.png"
+    pg.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def message(pg) -> str:
+    """The table's message line."""
+    return pg.locator(".cardlab-message").inner_text()
+
+
+def status(pg) -> str:
+    """The table's status line ("Din tur: …")."""
+    return pg.locator(".cardlab-status").inner_text()
+
+
+def click_and_wait_for_new_message(pg, locator) -> None:
+    """Click, then wait until the kernel has answered and the message line has been redrawn."""
+    before = message(pg)
+    locator.click()
+    pg.wait_for_function("([sel, old]) => document.querySelector(sel).innerText !== old",
+                         arg=[".cardlab-message", before], timeout=TIMEOUT_MS)
+
+
+def click_next_until(pg, done: Callable[[], bool], limit: int = 40) -> None:
+    """Press Nästa (one bot move per press) until ``done()``."""
+    for _ in range(limit):
+        if done():
+            return
+        click_and_wait_for_new_message(pg, pg.locator(".cardlab-next"))
+    assert done(), "the expected state never came"
