@@ -14,7 +14,8 @@ import html
 from typing import Any, Sequence
 
 from ..cards import Card, Rank, Suit
-from ..i18n import suit_name, tr
+from ..i18n import suit_name
+from ..sheets.common import seat_name
 from .cards import card_svg, hand_html, trick_html
 
 _SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
@@ -56,7 +57,7 @@ def kabal_layout_html(layout: Any, *, width: int = 36, four_colour: bool | None 
 
 
 def _seat_line(seat: int, text: str, *, dealer: bool, to_move: bool, names: Sequence[str] | None) -> str:
-    who = names[seat] if names else tr("femkamp.sheet.player", None, n=seat + 1)
+    who = names[seat] if names else seat_name(seat)
     marks = (" (G)" if dealer else "") + (" ◀" if to_move else "")
     return f'<div style="font:13px sans-serif">{html.escape(who)}{marks}: {html.escape(text)}</div>'
 

@@ -27,7 +27,7 @@ register({
 def plump_round_html(rnd: Any, *, seat: int | None = None, reveal: bool = True, names: Sequence[str] | None = None,
                      lang: str | None = None, four_colour: bool | None = None) -> str:
     """The round as HTML.  ``seat`` is the viewer; other hands are face down unless ``reveal``."""
-    from ..sheets.plump import player_names
+    from ..sheets.common import player_names
 
     lang = check_language(lang)
     who = player_names(rnd.players, names, lang)

@@ -21,6 +21,7 @@ import html
 from typing import Any, Sequence
 
 from ..i18n import check_language, register, tr
+from ..sheets.common import player_names
 from .cards import card_svg, cards_html, hand_html, pile_html
 
 register({
@@ -38,18 +39,9 @@ register({
     "rummy.show.went_out": {"sv": "{name} gick ut!", "nb": "{name} gikk ut!", "en": "{name} went out!"},
     "rummy.show.stock_out": {"sv": "Draghögen tog slut: ingen vann rundan.", "nb": "Bunken tok slutt: ingen vant runden.",
                              "en": "The stock ran out: nobody won the round."},
-    "rummy.show.player": {"sv": "Spelare {n}", "nb": "Spiller {n}", "en": "Player {n}"},
 })
 
 _BOX = 'style="display:inline-block;vertical-align:top;margin:4px 10px 4px 0;font:13px sans-serif"'
-
-
-def _names(players: int, names: Sequence[str] | None, lang: str) -> list[str]:
-    if names is None:
-        return [tr("rummy.show.player", lang, n=i + 1) for i in range(players)]
-    if len(names) != players:
-        raise ValueError(f"Give {players} names, one per seat; you gave {len(names)}.")
-    return [str(n) for n in names]
 
 
 def table_html(table: Sequence[Any], *, names: Sequence[str] | None = None, players: int | None = None,
@@ -57,7 +49,7 @@ def table_html(table: Sequence[Any], *, names: Sequence[str] | None = None, play
     """The melds on the table, each with who laid it down and who laid cards off onto it."""
     lang = check_language(lang)
     players = players or (max((m.owner for m in table), default=0) + 1)
-    who = _names(players, names, lang)
+    who = player_names(players, names, lang)
     if not table:
         return f'<div class="cardlab-rummy-table" style="font:13px sans-serif;color:#555">{html.escape(tr("rummy.show.no_melds", lang))}</div>'
     items = []
@@ -96,7 +88,7 @@ def rummy_round_html(state: Any, *, names: Sequence[str] | None = None, lang: st
     """
     lang = check_language(lang)
     players = state.players
-    who = _names(players, names, lang)
+    who = player_names(players, names, lang)
     is_view = hasattr(state, "hand_sizes")
     if state.phase == "over":
         status = (tr("rummy.show.went_out", lang, name=who[state.winner]) if state.winner is not None

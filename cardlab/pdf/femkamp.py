@@ -102,7 +102,7 @@ def femkamp_filled_sheet(game: Any, names: Sequence[str] | None = None, lang: st
     names = check_names(rules.players, names, lang)
     frame = score_sheet(game, names=names, lang=lang, reasons=reasons)
     seats = [row["dealer_seat"] for row in score_rows(game, names, lang)]
-    totals = {tr("femkamp.sheet.total", lang), tr("femkamp.sheet.winner_row", lang)}
+    totals = {tr("sheet.total", lang), tr("femkamp.sheet.winner_row", lang)}
     data = filled_table_sheet(
         title=tr("pdf.femkamp.title", lang), subtitle=subtitle(rules, lang), lang=lang, frame=frame,
         total_labels=totals, lead_widths=[110.0, 52.0], dealer_seats=seats,

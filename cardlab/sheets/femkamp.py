@@ -23,6 +23,7 @@ from typing import Any, Sequence
 
 from ..i18n import Message, check_language, register, tr
 from ..rules.femkamp import FemkampRules, round_goal, round_title
+from .common import player_names
 
 _COUNTS = {
     "tricks": (("inga stick", "1 stick", "{n} stick"), ("ingen stikk", "1 stikk", "{n} stikk"),
@@ -51,10 +52,7 @@ register({
         "sv": "{prikks}, gick ut", "nb": "{prikks}, gikk ut", "en": "{prikks}, went out",
     },
     "femkamp.sheet.round": {"sv": "Runda", "nb": "Runde", "en": "Round"},
-    "femkamp.sheet.dealer": {"sv": "Giv", "nb": "Giver", "en": "Dealer"},
-    "femkamp.sheet.total": {"sv": "Summa", "nb": "Sum", "en": "Total"},
     "femkamp.sheet.winner_row": {"sv": "Vinnare", "nb": "Vinner", "en": "Winner"},
-    "femkamp.sheet.player": {"sv": "Spelare {n}", "nb": "Spiller {n}", "en": "Player {n}"},
     "femkamp.sheet.winner": {
         "sv": "Vinnare (lägst summa): {names}", "nb": "Vinner (lavest sum): {names}", "en": "Winner (lowest total): {names}",
     },
@@ -101,16 +99,6 @@ def round_reason(result: Any, seat: int, rules: FemkampRules | None = None) -> M
     return count_message("tricks", 0) if n == 0 else Message("femkamp.reason.minus", {"count": count_message("tricks", n)})
 
 
-def player_names(players: int, names: Sequence[str] | None = None, lang: str | None = None) -> list[str]:
-    """The given names, or "Player 1" … in ``lang``; refuses a wrong count."""
-    if names is None:
-        return [tr("femkamp.sheet.player", lang, n=i + 1) for i in range(players)]
-    names = [str(n) for n in names]
-    if len(names) != players:
-        raise ValueError(f"Give {players} names, one per seat; you gave {len(names)}.")
-    return names
-
-
 def _minus(value: int) -> str:
     return str(value).replace("-", "−")
 
@@ -131,7 +119,7 @@ def score_rows(game: Any, names: Sequence[str] | None = None, lang: str | None =
             "reasons": [round_reason(result, s, rules).text(lang) for s in range(rules.players)] if result
             else [""] * rules.players,
         })
-    rows.append({"kind": "total", "label": tr("femkamp.sheet.total", lang), "dealer": "", "dealer_seat": None,
+    rows.append({"kind": "total", "label": tr("sheet.total", lang), "dealer": "", "dealer_seat": None,
                  "scores": list(game.totals), "reasons": [""] * rules.players})
     return rows
 
@@ -170,7 +158,7 @@ def score_sheet(game: Any, names: Sequence[str] | None = None, lang: str | None 
     if game.is_over:
         data.append(["", *("★" if s in winners else "" for s in range(game.rules.players))])
         index.append(tr("femkamp.sheet.winner_row", lang))
-    frame = pd.DataFrame(data, columns=[tr("femkamp.sheet.dealer", lang), *who], index=index)
+    frame = pd.DataFrame(data, columns=[tr("sheet.dealer", lang), *who], index=index)
     frame.attrs["fingerprint"] = game.rules.fingerprint()
     frame.attrs["winners"] = [who[s] for s in winners]
     return frame
@@ -204,4 +192,4 @@ def score_sheet_html(game: Any, names: Sequence[str] | None = None, lang: str | 
     caption_html = f"<caption>{html.escape(caption)}</caption>" if caption else ""
     return ('<table class="cardlab-femkamp-sheet" style="border-collapse:collapse;font:14px sans-serif">'
             f'{caption_html}<thead><tr><th>{tr("femkamp.sheet.round", lang)}</th>'
-            f'<th>{tr("femkamp.sheet.dealer", lang)}</th>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>')
+            f'<th>{tr("sheet.dealer", lang)}</th>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>')

@@ -20,28 +20,16 @@ import html
 from typing import Any, Sequence
 
 from ..i18n import check_language, register, tr
+from .common import player_names
 
 register({
     "sheet.cards": {"sv": "Kort", "nb": "Kort", "en": "Cards"},
-    "sheet.dealer": {"sv": "Giv", "nb": "Giver", "en": "Dealer"},
     "sheet.subtotal": {"sv": "Delsumma", "nb": "Delsum", "en": "Subtotal"},
-    "sheet.total": {"sv": "Summa", "nb": "Sum", "en": "Total"},
-    "sheet.player": {"sv": "Spelare {n}", "nb": "Spiller {n}", "en": "Player {n}"},
     "sheet.winner": {"sv": "Vinnare: {names}", "nb": "Vinner: {names}", "en": "Winner: {names}"},
     "sheet.extra": {"sv": "extra", "nb": "ekstra", "en": "extra"},
 })
 
 PLUMP = "●"
-
-
-def player_names(players: int, names: Sequence[str] | None = None, lang: str | None = None) -> list[str]:
-    """The given names, or "Player 1" … in ``lang``; refuses a wrong count."""
-    if names is None:
-        return [tr("sheet.player", lang, n=i + 1) for i in range(players)]
-    names = [str(n) for n in names]
-    if len(names) != players:
-        raise ValueError(f"Give {players} names, one per seat; you gave {len(names)}.")
-    return names
 
 
 def cell_text(bid: int | None, score: int | None, plump: bool) -> str:

@@ -22,12 +22,10 @@ import html
 from typing import Any, Sequence
 
 from ..i18n import check_language, register, tr
-from .plump import player_names
+from .common import player_names
 
 register({
-    "rummy.sheet.dealer": {"sv": "Giv", "nb": "Giver", "en": "Dealer"},
     "rummy.sheet.out": {"sv": "Gick ut", "nb": "Gikk ut", "en": "Went out"},
-    "rummy.sheet.total": {"sv": "Summa", "nb": "Sum", "en": "Total"},
     "rummy.sheet.no_winner": {"sv": "— (draghögen tog slut)", "nb": "— (bunken tok slutt)", "en": "— (the stock ran out)"},
     "rummy.sheet.winner": {"sv": "Vinnare (lägst): {names}", "nb": "Vinner (lavest): {names}", "en": "Winner (lowest): {names}"},
     "rummy.sheet.rules": {
@@ -55,7 +53,7 @@ def score_rows(game: Any, names: Sequence[str] | None = None, lang: str | None =
             out += " ×2"
         rows.append({"kind": "round", "label": f"{res.number}.", "dealer": who[res.dealer], "dealer_seat": res.dealer,
                      "winner_seat": res.winner, "out": out, "penalties": list(res.penalties), "totals": list(running)})
-    rows.append({"kind": "total", "label": tr("rummy.sheet.total", lang), "dealer": "", "dealer_seat": None,
+    rows.append({"kind": "total", "label": tr("sheet.total", lang), "dealer": "", "dealer_seat": None,
                  "winner_seat": None, "out": "", "penalties": list(game.totals), "totals": list(game.totals)})
     return rows
 
@@ -71,7 +69,7 @@ def score_sheet(game: Any, names: Sequence[str] | None = None, lang: str | None 
     who = player_names(game.rules.players, names, lang)
     rows = score_rows(game, names, lang)
     data = [[r["dealer"], r["out"], *r["penalties"], *r["totals"]] for r in rows]
-    columns = [tr("rummy.sheet.dealer", lang), tr("rummy.sheet.out", lang), *who, *(f"{n} Σ" for n in who)]
+    columns = [tr("sheet.dealer", lang), tr("rummy.sheet.out", lang), *who, *(f"{n} Σ" for n in who)]
     frame = pd.DataFrame(data, columns=columns, index=[r["label"] for r in rows])
     frame.attrs["fingerprint"] = game.rules.fingerprint()
     frame.attrs["winners"] = list(game.winners())
@@ -102,5 +100,5 @@ def score_sheet_html(game: Any, names: Sequence[str] | None = None, lang: str | 
         caption = f"<caption>{html.escape(tr('rummy.sheet.winner', lang, names=', '.join(who[s] for s in sorted(winners))))}</caption>"
     foot = f'<tfoot><tr><td colspan="{3 + len(who)}" style="font-size:12px;color:#555">{html.escape(tr("rummy.sheet.rules", lang))}</td></tr></tfoot>'
     return ('<table class="cardlab-rummy-sheet" style="border-collapse:collapse;font:14px sans-serif">'
-            f'{caption}<thead><tr><th></th><th>{tr("rummy.sheet.dealer", lang)}</th><th>{tr("rummy.sheet.out", lang)}</th>{head}</tr></thead>'
+            f'{caption}<thead><tr><th></th><th>{tr("sheet.dealer", lang)}</th><th>{tr("rummy.sheet.out", lang)}</th>{head}</tr></thead>'
             f'<tbody>{"".join(body)}</tbody>{foot}</table>')

@@ -59,7 +59,6 @@ register({
     "odds.seat_tip": {"sv": "Platser räknas från den som spelar ut först (0).",
                       "nb": "Plassene telles fra den som spiller ut først (0).",
                       "en": "Seats count from the player who leads first (0)."},
-    "odds.language": {"sv": "Språk", "nb": "Språk", "en": "Language"},
     "odds.axis.seat": {"sv": "Plats från den som spelar ut (0 = spelar ut)", "nb": "Plass fra den som spiller ut (0 = spiller ut)",
                        "en": "Seat from the leader (0 = leads)"},
     "odds.axis.p_zero": {"sv": "Chans att inte ta något stick", "nb": "Sjanse for å ikke ta noe stikk",
@@ -327,7 +326,7 @@ class OddsExplorer:
     def redraw(self) -> None:
         """Relabel the controls and redraw the headline and chart from ``table`` (no new simulation)."""
         lang = self.lang
-        self.language_dropdown.description = tr("odds.language", lang)
+        self.language_dropdown.description = tr("widget.language", lang)
         self.players_slider.description = tr("odds.players", lang)
         self.hand_slider.description = tr("odds.hand_size", lang)
         self.trump_toggle.description = tr("odds.trump", lang)
