@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import numpy as np
 
-RngLike = "int | np.random.Generator | np.random.SeedSequence | None"
 
 
 def normalize_rng(rng=None) -> np.random.Generator:
