@@ -14,7 +14,6 @@ from __future__ import annotations
 import numpy as np
 
 
-
 def normalize_rng(rng=None) -> np.random.Generator:
     """Return a ``numpy.random.Generator`` for ``rng`` (SPEC 7 style)."""
     if isinstance(rng, np.random.Generator):
