@@ -320,3 +320,50 @@ register({
     "classroom.chart.per_question": {"sv": "Rätt per fråga", "nb": "Riktige per spørsmål", "en": "Right per question"},
     "classroom.chart.per_pupil": {"sv": "Rätt per elev", "nb": "Riktige per elev", "en": "Right per pupil"},
 })
+
+
+#: A made-up class for :func:`demo_results` (two pupils are called Anna; one name needs escaping in HTML).
+DEMO_PUPILS = ("Anna", "Bo", "Anna", "Elsa <3", "Kari", "Ola", "Sven", "Lea")
+#: The demo's exercises: the questions of the classroom notebook's first two quizzes.
+DEMO_EXERCISES = {
+    "05 tricks": ("trick", [{"cards": "8C KC 4C QS"}, {"cards": "JH 2H AS 10H"}, {"cards": "6D AD 2S KD", "trump": "S"},
+                            {"cards": "QC 5H 9H AC", "trump": "H"}, {"cards": "3S 4S 2S 5D", "trump": "D"}]),
+    "05 follow suit": ("follow-suit", [{"hand": "7H KS 2C 9H", "led": "QH"}, {"hand": "AD 3C 5C JS", "led": "10H"},
+                                       {"hand": "2S 4D 6S KC", "led": "9S"},
+                                       {"hand": "5C QD 8H 3D", "led": "AS", "trump": "D", "must_trump": True}]),
+}
+
+
+def demo_results(folder: "str | os.PathLike[str]", *, rng=None, pupils: Iterable[str] = DEMO_PUPILS) -> Path:
+    """Fill ``folder`` with a made-up class's answers (seeded), to try the teacher's notebook before a lesson.
+
+    Each pupil answers every question of :data:`DEMO_EXERCISES`; how often right depends on the pupil
+    and on the question (trumps and trumftvång are harder).  Returns the folder.
+
+    >>> import tempfile
+    >>> df = collect_results(demo_results(tempfile.mkdtemp(), rng=1))
+    >>> sorted(df["exercise"].unique()), df["pupil"].nunique(), df["pupil_id"].nunique()
+    (['05 follow suit', '05 tricks'], 7, 8)
+    """
+    from .exercises import make_questions
+
+    gen = normalize_rng(rng)
+    base = class_dir(folder)
+    for name in pupils:
+        pupil_id = new_pupil_id(rng=gen)
+        skill = float(gen.uniform(0.45, 0.95))
+        for exercise, (kind, items) in DEMO_EXERCISES.items():
+            rows = []
+            for number, q in enumerate(make_questions(kind, items), start=1):
+                hard = q.trump is not None or getattr(q, "must_trump", False)
+                right = bool(gen.random() < skill * (0.6 if hard else 1.0))
+                if kind == "trick":
+                    wrong = [c for c in q.cards if c != q.answer]
+                    answer = str(q.answer if right else wrong[int(gen.integers(len(wrong)))])
+                else:
+                    chosen = set(q.answer) if right else set(q.answer) ^ {q.hand[int(gen.integers(len(q.hand)))]}
+                    answer = " ".join(str(c) for c in q.hand if c in chosen)
+                    right = chosen == set(q.answer)
+                rows.append({"question": number, "position": q.describe(), "answer": answer, "correct": right})
+            save_results(rows, base, pupil=name, exercise=exercise, pupil_id=pupil_id)
+    return base

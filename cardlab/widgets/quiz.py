@@ -82,9 +82,9 @@ register({
         "en": "Could not save: {reason}",
     },
     "quiz.before_run": {
-        "sv": "{title}: {count} frågor. Kör cellen för att svara.",
-        "nb": "{title}: {count} spørsmål. Kjør cellen for å svare.",
-        "en": "{title}: {count} questions. Run the cell to answer.",
+        "sv": "{title} ({count} frågor) laddas. Vänta ett ögonblick, eller kör cellen om inget händer.",
+        "nb": "{title} ({count} spørsmål) lastes. Vent et øyeblikk, eller kjør cellen hvis ingenting skjer.",
+        "en": "{title} ({count} questions) is loading. Wait a moment, or run the cell if nothing happens.",
     },
     "quiz.thinking": {
         "sv": "Räknar ut svaret …",
