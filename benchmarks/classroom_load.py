@@ -9,7 +9,8 @@ opens the pupils' sessions in waves.  Each pupil is a small Python client that s
 kernel and widget protocol over the kernel's websocket, exactly as the page's JavaScript does
 (fetch the page, connect, ask for the widgets' state, click by sending the button's click event),
 so no browser CPU is counted: the times are the server's.  Each pupil plays until it has played a
-card and the trick is over (bids and the bots' moves by *Nästa* included), then leaves.
+card and the trick is over (bids and the bots' moves by *Nästa* included), looking at the table for
+``--think`` seconds (default 1, a child's fastest pace) between two clicks, then leaves.
 
 Bad input on the way, as children produce it: every 10th pupil clicks twice at once, one in 10
 reloads the page half-way (a new kernel, the old one shut down like a browser does it), one in 10
@@ -74,6 +75,18 @@ def rss_mb(pid: int) -> float:
     except OSError:
         pass
     return 0.0
+
+
+def cpu_seconds(pid: int | None) -> float:
+    """User + system CPU time of one process so far (0 if it is gone)."""
+    if pid is None:
+        return 0.0
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
+            fields = fh.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
 
 
 def kernel_pid(kernel_id: str) -> int | None:
@@ -152,6 +165,7 @@ class Pupil:
     moves: list[float] = field(default_factory=list)
     kernels: list[str] = field(default_factory=list)
     rss: float = 0.0
+    kernel_cpu: float = 0.0           # CPU seconds its kernel(s) spent while the pupil played
     error: str = ""
 
 
@@ -356,8 +370,10 @@ async def run_pupil(base: str, pupil: Pupil) -> None:
             await play_a_trick(session, pupil, stop_after=2)
             await leave(base, session, beacon=True)          # a reload: the old page unloads …
             session = await open_page(base, pupil)         # … and a new one (a new kernel) arrives
-        await play_a_trick(session, pupil, double_click=pupil.behaviour == "double-click")
         pid = kernel_pid(session.kernel_id)
+        cpu_before = cpu_seconds(pid)
+        await play_a_trick(session, pupil, double_click=pupil.behaviour == "double-click")
+        pupil.kernel_cpu += cpu_seconds(pid) - cpu_before
         pupil.rss = rss_mb(pid) if pid else 0.0
         await leave(base, session, beacon=pupil.behaviour != "vanish")
     except Exception as exc:  # noqa: BLE001 - every failure is counted and named
@@ -471,7 +487,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"pool of {args.pupils + args.spare} ready kernels filled in {filled:.0f} s; server {server_before:.0f} MB; "
               f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; log and screenshots in {workdir}", flush=True)
         started = time.monotonic()
+        server_cpu = cpu_seconds(server.proc.pid)
         pupils = asyncio.run(run_class(server.base, args.pupils, args.wave, args.gap))
+        server_cpu = cpu_seconds(server.proc.pid) - server_cpu
         server_growth = max(0.0, server.rss() - server_before)
         print(f"class played in {time.monotonic() - started:.0f} s; load average {os.getloadavg()[0]:.1f}", flush=True)
         for p in pupils:
@@ -492,6 +510,10 @@ def main(argv: list[str] | None = None) -> int:
         pages = [t for p in pupils for t in p.pages]
         measured = [p.rss for p in pupils if p.rss > 0]
         per_pupil = (sum(measured) / len(measured) if measured else float("nan")) + server_growth / args.pupils
+        played = [p for p in pupils if p.kernel_cpu > 0]
+        play_moves = sum(len(p.moves) for p in played) or 1
+        print(f"cpu per move: server {1000 * server_cpu / max(1, len([t for p in pupils for t in p.moves])):.0f} ms, "
+              f"kernel {1000 * sum(p.kernel_cpu for p in played) / play_moves:.0f} ms", flush=True)
         print(f"page_p95_s={p95(pages):.2f} first_card_max_s={max(first, default=float('nan')):.2f} "
               f"moves={len(moves)} move_max_s={max(moves, default=float('nan')):.2f} "
               f"kernels_seen={len(kernel_ids)} leaks_gone_after_s={waited:.0f} server_growth_mb={server_growth:.0f}",
