@@ -27,7 +27,7 @@ from typing import Any, Sequence
 from .._rng import child_rng, derive_seed
 from ..cards import Card, Rank, Suit, parse_cards, shuffled_deck, sorted_hand
 from ..errors import CardlabError, GameOverError, IllegalMoveError, NotYourTurnError, UnknownActionError
-from ..i18n import Message, register
+from ..i18n import Message
 from ..protocol import game_type
 from .base import CheckedRound, RoundsGame
 from ..rules.femkamp import ROUND_NAMES, TRICK_ROUNDS, FemkampRules, round_goal, round_scoring, round_title
@@ -37,19 +37,6 @@ from .plump import Play, Trick, _play
 
 __all__ = ["FemkampGame", "FemkampTrickRound", "FemkampView", "RoundResult", "Play", "Prikk", "KabalRound",
            "round_title", "round_goal", "round_scoring", "ROUND_NAMES"]
-
-register({
-    "femkamp.no_prikk": {
-        "sv": "Prick hör till kabalrundan; nu ({round}) lägger du ett kort.",
-        "nb": "Prikk hører til kabalrunden; nå ({round}) legger du et kort.",
-        "en": "Prikk belongs to the kabal round; now ({round}) you play a card.",
-    },
-    "femkamp.setup": {
-        "sv": "Given går inte att använda: {problem}",
-        "nb": "Given kan ikke brukes: {problem}",
-        "en": "The deal cannot be used: {problem}",
-    },
-})
 
 CLUBS = Suit.CLUBS
 QUEEN = Rank.QUEEN

@@ -30,45 +30,11 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from ..cards import Card, Rank, Suit, full_deck, parse_cards, shuffled_deck, sorted_hand
-from ..errors import CardlabError, GameOverError, IllegalMoveError, NotInHandError, NotYourTurnError, UnknownActionError
-from ..i18n import register
+from ..errors import CardlabError, GameOverError, KabalError, NotInHandError, NotYourTurnError, UnknownActionError
 from .base import CheckedRound
 from ..protocol import action
 from ..rules.femkamp import FemkampRules
 from .plump import Play, _play
-
-register({
-    "kabal.needs_seven": {
-        "sv": "{card} kan inte läggas än: raden i {suit} är inte påbörjad, och den börjar med sjuan.",
-        "nb": "{card} kan ikke legges ennå: rekken i {suit} er ikke startet, og den starter med sjueren.",
-        "en": "{card} cannot be played yet: the {suit} row has not been started, and it starts with the 7.",
-    },
-    "kabal.gap_two": {
-        "sv": "{card} passar inte än: raden i {suit} går från {low} till {high}, så bara {below} eller {above} kan läggas nu.",
-        "nb": "{card} passer ikke ennå: rekken i {suit} går fra {low} til {high}, så bare {below} eller {above} kan legges nå.",
-        "en": "{card} does not fit yet: the {suit} row runs from {low} to {high}, so only {below} or {above} can be played now.",
-    },
-    "kabal.gap_one": {
-        "sv": "{card} passar inte än: raden i {suit} går från {low} till {high}, så bara {fit} kan läggas nu.",
-        "nb": "{card} passer ikke ennå: rekken i {suit} går fra {low} til {high}, så bare {fit} kan legges nå.",
-        "en": "{card} does not fit yet: the {suit} row runs from {low} to {high}, so only {fit} can be played now.",
-    },
-    "kabal.must_play": {
-        "sv": "Du kan inte säga prick: du har ett kort som går att lägga ({card}).",
-        "nb": "Du kan ikke si prikk: du har et kort som kan legges ({card}).",
-        "en": "You cannot say prikk: you hold a card that can be played ({card}).",
-    },
-    "kabal.open_seven_hearts": {
-        "sv": "Kabalen öppnas med 7♥: den som har den måste lägga den först.",
-        "nb": "Kabalen åpnes med 7♥: den som har det kortet, må legge det først.",
-        "en": "The kabal opens with 7♥: whoever holds it must play it first.",
-    },
-    "kabal.setup": {
-        "sv": "Kabalen går inte att lägga upp: {problem}",
-        "nb": "Kabalen kan ikke settes opp: {problem}",
-        "en": "The kabal cannot be set up: {problem}",
-    },
-})
 
 SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 SEVEN = 7
@@ -78,12 +44,6 @@ _POS = {c: c.rank.ace_low for c in full_deck()}
 _ROW = {c: c.suit.index for c in full_deck()}
 _AT = {(s.index, (r.ace_low)): Card(r, s) for s in SUITS for r in Rank}
 SEVEN_OF_HEARTS = Card.parse("7H")
-
-
-class KabalError(IllegalMoveError):
-    """A card that does not fit the layout yet, or a prikk while holding a card that fits."""
-
-    rule = "kabal.gap_one"
 
 
 @action("prikk")

@@ -33,34 +33,11 @@ from ..errors import (
     UnknownActionError,
     WrongPhaseError,
 )
-from ..i18n import Message, register
+from ..i18n import Message
 from ..protocol import action, game_type
 from .base import CheckedRound, RoundsGame
 from ..rules.plump import PlumpRules
 from ..tricks import check_play
-
-register({
-    "plump.hook": {
-        "sv": "Spärren (kroken): som giv får du inte bjuda {tricks}, för då blir summan av buden lika med de {hand_size} sticken; någon måste gå bet.",
-        "nb": "Kroken: som giver kan du ikke melde {tricks}, for da blir summen av meldingene lik de {hand_size} stikkene; noen må bomme.",
-        "en": "The hook (kroken): as dealer you may not bid {tricks}, because the bids would add up to the {hand_size} tricks; someone must miss.",
-    },
-    "plump.bid_range": {
-        "sv": "Ett bud är ett heltal från 0 till {hand_size} (korten på handen); {tricks} går inte.",
-        "nb": "En melding er et heltall fra 0 til {hand_size} (kortene på hånden); {tricks} går ikke.",
-        "en": "A bid is a whole number from 0 to {hand_size} (the cards in your hand); {tricks} is not possible.",
-    },
-    "plump.bid_fixed": {
-        "sv": "Ditt bud står fast: du får bara ändra det tills nästa spelare har bjudit.",
-        "nb": "Meldingen din står fast: du kan bare endre den til neste spiller har meldt.",
-        "en": "Your bid stands: you may change it only until the next player has bid.",
-    },
-    "plump.dealer_bid_fixed": {
-        "sv": "Givens bud står fast när första kortet är spelat.",
-        "nb": "Giverens melding står fast når første kort er spilt.",
-        "en": "The dealer's bid stands once the first card has been played.",
-    },
-})
 
 
 @action("bid")

@@ -26,7 +26,7 @@ from reportlab.platypus import Paragraph, Spacer
 from ..errors import RulesError
 from ..i18n import check_language, suit_name, tr
 from ..rules.plump import PlumpRules
-from . import layout, texts  # noqa: F401  (texts registers the sheet words)
+from . import layout
 
 #: the faint tint behind the dealer's boxes (prints as a light grey)
 DEALER_TINT = colors.Color(1.0, 0.95, 0.80)

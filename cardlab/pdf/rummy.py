@@ -20,7 +20,7 @@ from typing import Any, Sequence
 
 from ..i18n import check_language, tr
 from ..rules.rummy import RummyRules
-from . import layout, texts  # noqa: F401
+from . import layout
 from .grid import Line, blank_sheet, filled_table_sheet
 from .plump import check_names
 

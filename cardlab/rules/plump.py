@@ -22,7 +22,7 @@ from typing import ClassVar
 
 from ..cards import Suit
 from ..errors import RulesError
-from ..i18n import Message, register
+from ..i18n import Message
 from .base import RulesBase, check_bool, check_choice, check_int
 
 TRUMP_MODES = ("turned-up", "none", "rotating", "fixed")
@@ -31,22 +31,6 @@ SCORINGS = ("standard", "trick-points", "penalty", "tricks-only", "one-in-front"
 FIRST_LEADS = ("left-of-dealer", "highest-bidder")
 TIES = ("share", "extra-round")
 TRUMP_ORDER_ITEMS = ("C", "D", "H", "S", "none")
-
-register({
-    "plump.players": {
-        "sv": "Plump kräver {low} till {high} spelare med {decks}; du valde {value}.{hint}",
-        "nb": "Plump krever {low} til {high} spillere med {decks}; du valgte {value}.{hint}",
-        "en": "Plump needs {low} to {high} players with {decks}; you chose {value}.{hint}",
-    },
-    "plump.one_deck": {"sv": "en kortlek", "nb": "én kortstokk", "en": "one deck"},
-    "plump.two_decks": {"sv": "två kortlekar", "nb": "to kortstokker", "en": "two decks"},
-    "plump.two_decks_hint": {
-        "sv": " Med 8 eller fler, välj decks = 2.",
-        "nb": " Med 8 eller flere, velg decks = 2.",
-        "en": " With 8 or more, set decks = 2.",
-    },
-    "plump.no_hint": {"sv": "", "nb": "", "en": ""},
-})
 
 
 @dataclass(frozen=True, kw_only=True)

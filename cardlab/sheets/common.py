@@ -12,13 +12,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..i18n import register, tr
-
-register({
-    "sheet.player": {"sv": "Spelare {n}", "nb": "Spiller {n}", "en": "Player {n}"},
-    "sheet.dealer": {"sv": "Giv", "nb": "Giver", "en": "Dealer"},
-    "sheet.total": {"sv": "Summa", "nb": "Sum", "en": "Total"},
-})
+from ..i18n import tr
 
 
 def seat_name(seat: int, lang: str | None = None) -> str:
