@@ -101,7 +101,7 @@ class TrickQuestion:
         object.__setattr__(self, "cards", tuple(parse_cards(self.cards)))
         object.__setattr__(self, "trump", _suit(self.trump))
         if len(self.cards) < 2:
-            raise CardlabError("rules.invalid", field="cards", problem="a trick question needs at least two cards.")
+            raise CardlabError("rules.invalid", field="cards", problem=Message("exercise.setup.two_cards"))
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "TrickQuestion":
@@ -145,7 +145,7 @@ class FollowSuitQuestion:
         object.__setattr__(self, "led", Card.parse(self.led))
         object.__setattr__(self, "trump", _suit(self.trump))
         if not self.hand:
-            raise CardlabError("rules.invalid", field="hand", problem="a follow-suit question needs a hand.")
+            raise CardlabError("rules.invalid", field="hand", problem=Message("exercise.setup.needs_hand"))
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "FollowSuitQuestion":
@@ -237,13 +237,13 @@ class BidQuestion:
         if self.others is not None:
             object.__setattr__(self, "others", tuple(tuple(parse_cards(h)) for h in self.others))
             if len(self.others) != self.players - 1:
-                raise CardlabError("rules.invalid", field="others", problem=f"give {self.players - 1} other hands.")
+                raise CardlabError("rules.invalid", field="others", problem=Message("exercise.setup.other_hands", {"count": self.players - 1}))
         if not 1 <= self.position <= self.players:
-            raise CardlabError("rules.invalid", field="position", problem=f"choose a bidding position from 1 to {self.players}.")
+            raise CardlabError("rules.invalid", field="position", problem=Message("exercise.setup.position", {"players": self.players}))
         if self.bot not in ("plump", "random"):
             raise CardlabError("rules.choice", field="bot", value=self.bot, allowed="plump, random")
         if not isinstance(self.deals, int) or self.deals < 2:
-            raise CardlabError("rules.invalid", field="deals", problem="simulate at least 2 deals.")
+            raise CardlabError("rules.invalid", field="deals", problem=Message("exercise.setup.deals"))
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "BidQuestion":
@@ -342,7 +342,7 @@ def make_questions(kind: str, items: Iterable[Any]) -> list[Any]:
     for item in items:
         out.append(item if isinstance(item, cls) else cls.from_dict(item))
     if not out:
-        raise CardlabError("rules.invalid", field="questions", problem="give at least one question.")
+        raise CardlabError("rules.invalid", field="questions", problem=Message("exercise.setup.questions"))
     return out
 
 

@@ -114,18 +114,18 @@ class FemkampTrickRound(CheckedRound):
         rules = rules or FemkampRules(players=len(hands))
         parsed = [list(parse_cards(h)) for h in hands]
         if len(parsed) != rules.players:
-            raise CardlabError("femkamp.setup", problem=f"give {rules.players} hands, one per seat; you gave {len(parsed)}.")
+            raise CardlabError("femkamp.setup", problem=Message("deal.hand_count", {"players": rules.players, "given": len(parsed)}))
         if len({len(h) for h in parsed}) != 1 or not parsed[0]:
-            raise CardlabError("femkamp.setup", problem="every hand must hold the same number of cards (at least one).")
+            raise CardlabError("femkamp.setup", problem=Message("deal.same_size"))
         if len(parsed[0]) > rules.trick_hand_size:
-            raise CardlabError("femkamp.setup", problem=f"at most {rules.trick_hand_size} cards per hand with {rules.players} players.")
+            raise CardlabError("femkamp.setup", problem=Message("femkamp.deal.hand_limit", {"limit": rules.trick_hand_size, "players": rules.players}))
         everything = [c for h in parsed for c in h]
         if len(set(everything)) != len(everything):
-            raise CardlabError("femkamp.setup", problem="a card is dealt twice.")
+            raise CardlabError("femkamp.setup", problem=Message("deal.card_twice"))
         removed = set(parse_cards(rules.removed_cards))
         out = [c for c in everything if c in removed]
         if out:
-            raise CardlabError("femkamp.setup", problem=f"{out[0]} is taken out of the deck with {rules.players} players.")
+            raise CardlabError("femkamp.setup", problem=Message("femkamp.deal.removed", {"card": out[0], "players": rules.players}))
         return cls(rules, parsed, round_name=round_name, dealer=dealer, round_number=round_number)
 
     # ------------------------------------------------------------- questions

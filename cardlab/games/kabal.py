@@ -31,6 +31,7 @@ from typing import Any, Iterable, Sequence
 
 from ..cards import Card, Rank, Suit, full_deck, parse_cards, shuffled_deck, sorted_hand
 from ..errors import CardlabError, GameOverError, KabalError, NotInHandError, NotYourTurnError, UnknownActionError
+from ..i18n import Message
 from .base import CheckedRound
 from ..protocol import action
 from ..rules.femkamp import FemkampRules
@@ -94,7 +95,7 @@ class KabalLayout:
         """The layout holding exactly ``cards``; refuses cards that cannot lie together (gaps, no 7)."""
         cards = parse_cards(cards)
         if len(set(cards)) != len(cards):
-            raise CardlabError("kabal.setup", problem="a card lies twice on the table.")
+            raise CardlabError("kabal.setup", problem=Message("kabal.deal.twice_on_table"))
         rows = []
         for suit in SUITS:
             positions = sorted(_POS[c] for c in cards if c.suit is suit)
@@ -103,7 +104,7 @@ class KabalLayout:
                 continue
             low, high = positions[0], positions[-1]
             if not low <= SEVEN <= high or len(positions) != high - low + 1:
-                raise CardlabError("kabal.setup", problem=f"the {suit.name.lower()} row must be an unbroken run through its 7.")
+                raise CardlabError("kabal.setup", problem=Message("kabal.deal.broken_row", {"suit": suit}))
             rows.append((low, high))
         return cls(tuple(rows))
 
@@ -145,7 +146,7 @@ class KabalLayout:
     def with_card(self, card: Card) -> "KabalLayout":
         """The layout after ``card`` is played (it must fit)."""
         if not self.can_play(card):
-            raise CardlabError("kabal.setup", problem=f"{card} does not fit.")
+            raise CardlabError("kabal.setup", problem=Message("kabal.deal.does_not_fit", {"card": card}))
         rows = list(self.rows)
         i, pos = _ROW[card], _POS[card]
         low, high = rows[i]
@@ -253,14 +254,14 @@ class KabalRound(CheckedRound):
         parsed = [list(parse_cards(h)) for h in hands]
         on_table = parse_cards(table)
         if len(parsed) != rules.players:
-            raise CardlabError("kabal.setup", problem=f"give {rules.players} hands, one per seat; you gave {len(parsed)}.")
+            raise CardlabError("kabal.setup", problem=Message("deal.hand_count", {"players": rules.players, "given": len(parsed)}))
         everything = [c for h in parsed for c in h] + list(on_table)
         if len(set(everything)) != len(everything):
-            raise CardlabError("kabal.setup", problem="a card is dealt twice.")
+            raise CardlabError("kabal.setup", problem=Message("deal.card_twice"))
         if len(everything) != 52:
-            raise CardlabError("kabal.setup", problem=f"hands and table must hold all 52 cards; they hold {len(everything)}.")
+            raise CardlabError("kabal.setup", problem=Message("kabal.deal.whole_deck", {"count": len(everything)}))
         if any(not h for h in parsed):
-            raise CardlabError("kabal.setup", problem="every player needs at least one card.")
+            raise CardlabError("kabal.setup", problem=Message("deal.empty_hand"))
         return cls(rules, parsed, dealer=dealer, table=on_table, prikks=prikks, round_number=round_number)
 
     # ------------------------------------------------------------- questions

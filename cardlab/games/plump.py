@@ -312,11 +312,11 @@ class PlumpRound(CheckedRound):
         rules = rules or PlumpRules(players=len(hands))
         parsed = [list(parse_cards(h)) for h in hands]
         if len(parsed) != rules.players:
-            raise CardlabError("rules.invalid", field="hands", problem=f"give {rules.players} hands, one per seat; you gave {len(parsed)}.")
+            raise CardlabError("plump.setup", field="hands", problem=Message("deal.hand_count", {"players": rules.players, "given": len(parsed)}))
         if len({len(h) for h in parsed}) != 1 or not parsed[0]:
-            raise CardlabError("rules.invalid", field="hands", problem="every hand must hold the same number of cards (at least one).")
+            raise CardlabError("plump.setup", field="hands", problem=Message("deal.same_size"))
         if len(parsed[0]) > rules.deck_limit:
-            raise CardlabError("rules.invalid", field="hands", problem=f"at most {rules.deck_limit} cards per hand with these rules.")
+            raise CardlabError("plump.setup", field="hands", problem=Message("deal.hand_limit", {"limit": rules.deck_limit}))
         card = Card.parse(trump_card) if trump_card is not None else None
         all_cards = [c for h in parsed for c in h] + list(parse_cards(blind)) + ([card] if card else [])
         limit = rules.decks
@@ -324,7 +324,7 @@ class PlumpRound(CheckedRound):
 
         doubles = [c for c, k in count_cards(all_cards).items() if k > limit]
         if doubles:
-            raise CardlabError("rules.invalid", field="hands", problem=f"{doubles[0]} is dealt more often than the deck holds it.")
+            raise CardlabError("plump.setup", field="hands", problem=Message("deal.too_often", {"card": doubles[0]}))
         suit = card.suit if card is not None else (Suit.parse(trump) if trump is not None else None)
         return cls(rules, parsed, dealer=dealer, trump_card=card, trump=suit, blind=parse_cards(blind),
                    is_last_round=is_last_round)

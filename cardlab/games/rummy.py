@@ -47,6 +47,7 @@ from ..errors import (  # noqa: F401  (the Rummy errors are importable from here
     RummyMoveError,
     UnknownActionError,
 )
+from ..i18n import Message
 from .base import CheckedRound, RoundsGame
 from ..protocol import action, game_type
 from ..rules.rummy import RummyRules
@@ -312,16 +313,16 @@ class RummyRound(CheckedRound):
         rules = rules or RummyRules(players=len(hands))
         parsed = [list(parse_cards(h)) for h in hands]
         if len(parsed) != rules.players:
-            raise CardlabError("rummy.setup", field="hands", problem=f"give {rules.players} hands, one per seat; you gave {len(parsed)}.")
+            raise CardlabError("rummy.setup", field="hands", problem=Message("deal.hand_count", {"players": rules.players, "given": len(parsed)}))
         if any(not h for h in parsed):
-            raise CardlabError("rummy.setup", field="hands", problem="every hand needs at least one card.")
+            raise CardlabError("rummy.setup", field="hands", problem=Message("deal.empty_hand"))
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < rules.players:
-            raise CardlabError("rummy.setup", field="dealer", problem=f"the dealer must be a seat from 0 to {rules.players - 1}.")
+            raise CardlabError("rummy.setup", field="dealer", problem=Message("deal.dealer_seat", {"last": rules.players - 1}))
         pile = list(parse_cards(discard)) if discard is not None else None
         given = [c for h in parsed for c in h] + (pile or [])
         doubles = [c for c, k in count_cards(given).items() if k > 1]
         if doubles:
-            raise CardlabError("rummy.setup", field="hands", problem=f"{doubles[0]} is dealt more than once.")
+            raise CardlabError("rummy.setup", field="hands", problem=Message("deal.more_than_once", {"card": doubles[0]}))
         if stock is None:
             from ..cards import shuffled_deck
 
@@ -332,9 +333,9 @@ class RummyRound(CheckedRound):
             pile, stock_cards = stock_cards[:1], stock_cards[1:]
         doubles = [c for c, k in count_cards(given + stock_cards).items() if k > 1]
         if doubles:
-            raise CardlabError("rummy.setup", field="hands", problem=f"{doubles[0]} is dealt more than once.")
+            raise CardlabError("rummy.setup", field="hands", problem=Message("deal.more_than_once", {"card": doubles[0]}))
         if not stock_cards and not pile:
-            raise CardlabError("rummy.setup", field="stock", problem="the stock and the discard pile cannot both be empty.")
+            raise CardlabError("rummy.setup", field="stock", problem=Message("rummy.deal.empty_piles"))
         return cls(rules, parsed, stock_cards, pile, dealer=dealer, seed=seed, round_number=round_number)
 
     # ------------------------------------------------------------- questions

@@ -73,19 +73,19 @@ class PlumpRules(RulesBase):
             check_bool(name, getattr(self, name))
         check_int("first_dealer", self.first_dealer, 0, self.players - 1)
         if not isinstance(self.trump_order, tuple) or not self.trump_order:
-            raise RulesError("rules.invalid", field="trump_order", problem="give a non-empty list such as [\"C\", \"D\", \"H\", \"S\", \"none\"].")
+            raise RulesError("rules.invalid", field="trump_order", problem=Message("plump.rules.trump_order"))
         for item in self.trump_order:
             check_choice("trump_order", item, TRUMP_ORDER_ITEMS)
         if self.trump == "fixed":
             check_choice("trump_suit", self.trump_suit, ("C", "D", "H", "S"))
         elif self.trump_suit is not None:
-            raise RulesError("rules.invalid", field="trump_suit", problem="trump_suit is only used with trump = \"fixed\".")
+            raise RulesError("rules.invalid", field="trump_suit", problem=Message("plump.rules.trump_suit_unused"))
         limit = self.deck_limit
         if self.max_cards is not None:
             check_int("max_cards", self.max_cards, 1, limit)
         if isinstance(self.schedule, tuple):
             if not self.schedule:
-                raise RulesError("rules.invalid", field="schedule", problem="an explicit schedule needs at least one hand size.")
+                raise RulesError("rules.invalid", field="schedule", problem=Message("plump.rules.empty_schedule"))
             for size in self.schedule:
                 check_int("schedule", size, 1, self.largest_hand)
         else:
