@@ -40,7 +40,7 @@ from typing import Any
 
 from ..cards import Card, Rank, Suit
 from ..games.kabal import Prikk
-from ..games.plump import Play
+from ..games.trick_actions import Play
 from ..i18n import Message
 from .base import Decision
 

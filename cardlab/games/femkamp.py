@@ -33,7 +33,7 @@ from .base import CheckedRound, RoundsGame
 from ..rules.femkamp import ROUND_NAMES, TRICK_ROUNDS, FemkampRules, round_goal, round_scoring, round_title
 from ..tricks import check_play, trick_winner
 from .kabal import KabalLayout, KabalRound, Prikk
-from .plump import Play, Trick, _play
+from .trick_actions import Play, Trick, _play
 
 __all__ = ["FemkampGame", "FemkampTrickRound", "FemkampView", "RoundResult", "Play", "Prikk", "KabalRound",
            "round_title", "round_goal", "round_scoring", "ROUND_NAMES"]

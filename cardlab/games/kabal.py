@@ -35,7 +35,7 @@ from ..i18n import Message
 from .base import CheckedRound
 from ..protocol import action
 from ..rules.femkamp import FemkampRules
-from .plump import Play, _play
+from .trick_actions import Play, _play
 
 SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 SEVEN = 7

@@ -36,6 +36,7 @@ from ..errors import (
 from ..i18n import Message
 from ..protocol import action, game_type
 from .base import CheckedRound, RoundsGame
+from .trick_actions import _PLAYS, Play, Trick, _play  # noqa: F401  (Play and Trick are importable from here too)
 from ..rules.plump import PlumpRules
 from ..tricks import check_play
 
@@ -55,29 +56,6 @@ class Bid:
         return hash((self.seat, self.tricks))
 
 
-@action("play")
-@dataclass(frozen=True, slots=True, eq=False)
-class Play:
-    """Seat ``seat`` plays ``card``.
-
-    >>> Play(seat=2, card=Card.parse("QS"))
-    Play(seat=2, card=Card.parse('QS'))
-    """
-
-    seat: int
-    card: Card
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.card, Card):
-            object.__setattr__(self, "card", Card.parse(self.card))
-
-    def __eq__(self, other: object) -> bool:
-        return other.__class__ is Play and self.seat == other.seat and self.card == other.card  # type: ignore[attr-defined]
-
-    def __hash__(self) -> int:
-        return self.seat * 64 + self.card._key
-
-
 _CARD_ORDER = attrgetter("_key")  # suit, then rank: the order a hand is shown in
 
 
@@ -95,18 +73,7 @@ def _winner_index(cards: tuple[Card, ...], trump: Suit | None) -> int:
     return best
 
 
-_PLAYS: list[list["Play | None"]] = []
 _BIDS: dict[tuple[int, int], Bid] = {}
-
-
-def _play(seat: int, card: Card) -> Play:
-    """The shared ``Play`` object for (seat, card): legal_actions() builds no new objects."""
-    while len(_PLAYS) <= seat:
-        _PLAYS.append([None] * 52)
-    found = _PLAYS[seat][card._key]
-    if found is None:
-        found = _PLAYS[seat][card._key] = Play(seat, card)
-    return found
 
 
 def _bid(seat: int, tricks: int) -> Bid:
@@ -115,32 +82,6 @@ def _bid(seat: int, tricks: int) -> Bid:
     if found is None:
         found = _BIDS[key] = Bid(seat, tricks)
     return found
-
-
-@dataclass(frozen=True)
-class Trick:
-    """A finished trick: who led, the seats and cards in play order, and who won it."""
-
-    leader: int
-    seats: tuple[int, ...]
-    cards: tuple[Card, ...]
-    winner: int
-    trump: Suit | None
-
-    @property
-    def winning_card(self) -> Card:
-        return self.cards[self.seats.index(self.winner)]
-
-    def reason(self) -> Message:
-        """Why the winner won, e.g. '♦3 wins: trump beats everything.'"""
-        from ..tricks import winning_reason
-
-        return winning_reason(self.cards, self.trump)
-
-    def _repr_html_(self) -> str:
-        from ..display import trick_html
-
-        return trick_html(self.cards, seats=self.seats, winner_index=self.seats.index(self.winner))
 
 
 def round_score(bid: int, tricks: int, scoring: str = "standard") -> int:

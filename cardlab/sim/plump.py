@@ -29,9 +29,9 @@ from ..i18n import Message
 from ..rules.plump import PlumpRules
 from .seeds import CHUNK, iter_chunks, master_sequence
 from .stats import mean_interval, wilson_interval
+from .threads import default_threads  # noqa: F401  (importable from here too)
 
 POLICIES = ("random", "heuristic", "simple")
-SUIT_LETTERS = ("C", "D", "H", "S")
 
 
 # ------------------------------------------------------------------ set-up
@@ -313,13 +313,6 @@ def _engine(setup: PlumpSetup, engine: str, bots) -> str:
     if engine == "kernel" and not setup.kernel_ok:
         raise RulesError("rules.invalid", field="engine", problem=Message("sim.kernel_one_deck"))
     return engine
-
-
-def default_threads() -> int:
-    """Threads for kernel runs: the cores of this machine (at most 8)."""
-    import os
-
-    return max(1, min(8, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)))
 
 
 def run_batches(setup: PlumpSetup, rounds: int, *, rng=None, engine: str = "auto", bots=None, progress=None,

@@ -132,7 +132,7 @@ def _kernel_rounds(rules, policies, rounds: int, dealer, rng, progress, threads)
 
     from tqdm.auto import tqdm
 
-    from .plump import default_threads
+    from .threads import default_threads
     from .seeds import iter_chunks
 
     p = rules.players

@@ -120,9 +120,6 @@ def _number(x: float, lang: str, digits: int = 2) -> str:
     return text if lang == "en" else text.replace(".", ",")
 
 
-_DATASETS = ("p_zero", "p_zero_yours", "tricks", "tricks_yours")
-
-
 @lru_cache(maxsize=8)
 def _chart_template(lang: str) -> str:
     """The chart's vega-lite spec for ``lang`` with named, empty data sets (built once by altair: slow)."""
@@ -175,13 +172,6 @@ def odds_chart_spec(table: pd.DataFrame, seat: int, lang: str) -> dict:
         datasets[f"{name}_yours"] = [dict(row, mark=yours) for row in rows if row["seat"] == seat and row["kind"] == simulated]
     spec["datasets"] = datasets
     return spec
-
-
-def odds_chart(table: pd.DataFrame, seat: int, lang: str):
-    """The explorer's chart as an altair chart (for a notebook cell; see :func:`odds_chart_spec`)."""
-    import altair as alt
-
-    return alt.HConcatChart.from_dict(odds_chart_spec(table, seat, lang), validate=False)
 
 
 def chart_svg(chart: Any) -> str:
