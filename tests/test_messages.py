@@ -320,3 +320,32 @@ def test_the_mix_detector_sees_a_mix():
     old = {"sv": "Ogiltig regel för hands: give 3 hands, one per seat; you gave 2.",
            "en": "Invalid rule for hands: give 3 hands, one per seat; you gave 2."}
     assert _mixes(old.get, "sv", {"hands"}) == {"give", "seat", "gave"}
+
+
+# ------------------------------------------------------------------ moving sentences from code to data
+def test_sentences_registered_in_code_move_into_the_data(tmp_path, monkeypatch):
+    """tools/messages_to_data.py moves a module's register() block into its TOML file, unchanged."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("messages_to_data", ROOT / "tools" / "messages_to_data.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    package = tmp_path / "cardlab"
+    (package / "games").mkdir(parents=True)
+    (package / "messages").mkdir()
+    module = package / "games" / "demo.py"
+    module.write_text(
+        '"""A demo."""\n\nfrom ..i18n import Message, register\n\nregister({\n'
+        '    "demo.moved": {"sv": "Flyttad {n}", "nb": "Flyttet {n}", "en": "Moved {n}"},\n'
+        '})\n\n\ndef hello():\n    return Message("demo.moved", {"n": 1})\n', encoding="utf-8")
+    monkeypatch.setattr(tool, "PACKAGE", package)
+    monkeypatch.setattr(tool, "MESSAGES", package / "messages")
+    monkeypatch.setattr(tool, "ROOT", tmp_path)
+    assert tool.main(["--check"]) == 1
+    assert tool.main(["--all"]) == 0
+    assert tool.main(["--check"]) == 0
+    source = module.read_text(encoding="utf-8")
+    assert "register" not in source and "from ..i18n import Message\n" in source
+    ast.parse(source)
+    data = tomllib.loads((package / "messages" / "games" / "demo.toml").read_text(encoding="utf-8"))
+    assert data == {"demo": {"moved": {"sv": "Flyttad {n}", "nb": "Flyttet {n}", "en": "Moved {n}"}}}
