@@ -161,11 +161,6 @@ register({
         "nb": "Riktig melding: like mange poeng som stikk, ingen tier (melding 3 → {made3}, melding 0 → {made0}). Feil melding: plump ● = {missed} poeng.",
         "en": "Exact bid: as many points as tricks, no ten (bid 3 → {made3}, bid 0 → {made0}). Missed bid: a plump ● = {missed} points.",
     },
-    "pdf.plump.scoring.one-in-front": {
-        "sv": "Rätt bud: en etta framför budet (bud 3 → {made3}, bud 10 → {made10}, bud 0 → {made0}). Fel bud: plump ● = {missed} poäng.",
-        "nb": "Riktig melding: en ener foran meldingen (melding 3 → {made3}, melding 10 → {made10}, melding 0 → {made0}). Feil melding: plump ● = {missed} poeng.",
-        "en": "Exact bid: a 1 in front of the bid (bid 3 → {made3}, bid 10 → {made10}, bid 0 → {made0}). Missed bid: a plump ● = {missed} points.",
-    },
     "pdf.plump.win.share": {
         "sv": "Flest poäng efter sista rundan vinner; lika delar segern.",
         "nb": "Flest poeng etter siste runde vinner; likt deler seieren.",
@@ -315,6 +310,11 @@ register({
         "sv": "Tar talongen slut blandas slänghögen (utom översta kortet) till ny talong; efter {times} gånger slutar rundan utan vinnare och alla räknar sina kort.",
         "nb": "Går bunken tom, stokkes kastebunken (unntatt øverste kort) til ny bunke; etter {times} ganger slutter runden uten vinner og alle teller kortene sine.",
         "en": "When the stock runs out, the discard pile (but its top card) is shuffled into a new stock; after {times} times the round ends with no winner and everyone scores their hand.",
+    },
+    "pdf.rummy.reshuffle_always": {
+        "sv": "Tar talongen slut blandas slänghögen (utom översta kortet) till ny talong och spelet går vidare, så ofta som det behövs.",
+        "nb": "Går bunken tom, stokkes kastebunken (unntatt øverste kort) til ny bunke og spillet fortsetter, så ofte som det trengs.",
+        "en": "When the stock runs out, the discard pile (but its top card) is shuffled into a new stock and play goes on, as often as needed.",
     },
     "pdf.rummy.end.target": {
         "sv": "Spelet slutar när någon når {target} poäng; lägst summa vinner.",
