@@ -34,6 +34,7 @@ from ..errors import CardlabError, GameOverError, KabalError, NotInHandError, No
 from ..i18n import Message
 from .base import CheckedRound
 from ..protocol import action
+from ..rules import femkamp_core
 from ..rules.femkamp import FemkampRules
 from .trick_actions import Play, _play
 
@@ -364,7 +365,8 @@ class KabalRound(CheckedRound):
 
     def scores(self) -> list[int]:
         """Prikks plus cards left in hand (the player who went out keeps only the prikks)."""
-        return [p + len(h) for p, h in zip(self.prikks, self.hands)]
+        return [femkamp_core.kabal_score(p, len(h), s == self.out_seat)
+                for s, (p, h) in enumerate(zip(self.prikks, self.hands))]
 
     def view(self, seat: int) -> KabalView:
         """What ``seat`` may see: its own hand, the table, the prikks and how many cards each holds."""
