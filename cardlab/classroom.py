@@ -26,7 +26,7 @@ other (each has an id; saving again replaces only one's own file).
 >>> save_results(rows, folder, pupil="../../etc/passwd", exercise="trick", pupil_id="a1b2c3d5").parent == path.parent
 True
 
-This module never imports ipywidgets; altair is imported only by :func:`results_chart`.
+This module never imports ipywidgets or altair; :func:`results_chart` draws through :mod:`cardlab.charts`.
 """
 
 from __future__ import annotations
@@ -43,30 +43,7 @@ from typing import Any, Iterable, Mapping
 
 from ._rng import normalize_rng
 from .errors import CardlabError
-from .i18n import register
 
-register({
-    "classroom.name_empty": {
-        "sv": "Skriv ditt namn först.",
-        "nb": "Skriv navnet ditt først.",
-        "en": "Type your name first.",
-    },
-    "classroom.name_too_long": {
-        "sv": "Namnet är för långt: högst {limit} tecken.",
-        "nb": "Navnet er for langt: høyst {limit} tegn.",
-        "en": "The name is too long: at most {limit} characters.",
-    },
-    "classroom.bad_id": {
-        "sv": "Elev-id {value!r} duger inte: använd 8 till 32 tecken 0–9 och a–f.",
-        "nb": "Elev-id {value!r} duger ikke: bruk 8 til 32 tegn 0–9 og a–f.",
-        "en": "The pupil id {value!r} is not valid: use 8 to 32 characters 0–9 and a–f.",
-    },
-    "classroom.no_folder": {
-        "sv": "Klassmappen {folder} finns inte: kontrollera sökvägen eller CARDLAB_CLASS_DIR.",
-        "nb": "Klassemappen {folder} finnes ikke: sjekk stien eller CARDLAB_CLASS_DIR.",
-        "en": "The class folder {folder} does not exist: check the path or CARDLAB_CLASS_DIR.",
-    },
-})
 
 #: The environment variable that sets the class folder (the teacher sets it before starting the app).
 CLASS_DIR_ENV = "CARDLAB_CLASS_DIR"
@@ -291,35 +268,19 @@ def hardest_questions(df, n: int = 3):
 
 
 def results_chart(df, *, lang: str | None = None):
-    """Two bar charts side by side: share right per question and per pupil (altair, drawn offline)."""
-    import altair as alt
-
-    from .charts import use_offline_renderer
+    """Two bar charts side by side: share right per question and per pupil (altair, drawn offline as SVG)."""
+    from .charts import share_bars, side_by_side, use_offline_renderer
     from .i18n import tr
 
     use_offline_renderer("svg")
     share = tr("classroom.chart.share", lang)
-    by_q = success_by_question(df)
-    by_p = success_by_pupil(df)
-    scale = alt.Scale(domain=[0, 1])
-    left = alt.Chart(by_q).mark_bar().encode(
-        x=alt.X("share_right:Q", title=share, scale=scale, axis=alt.Axis(format="%")),
-        y=alt.Y("label:N", title=tr("classroom.chart.question", lang), sort=None),
-        tooltip=["label", "position", "answered", "right"]).properties(title=tr("classroom.chart.per_question", lang), width=260)
-    right = alt.Chart(by_p).mark_bar(color="#2e7d32").encode(
-        x=alt.X("share_right:Q", title=share, scale=scale, axis=alt.Axis(format="%")),
-        y=alt.Y("label:N", title=tr("classroom.chart.pupil", lang), sort="x"),
-        tooltip=["label", "answered", "right"]).properties(title=tr("classroom.chart.per_pupil", lang), width=260)
-    return alt.hconcat(left, right)
-
-
-register({
-    "classroom.chart.share": {"sv": "andel rätt", "nb": "andel riktige", "en": "share right"},
-    "classroom.chart.question": {"sv": "fråga", "nb": "spørsmål", "en": "question"},
-    "classroom.chart.pupil": {"sv": "elev", "nb": "elev", "en": "pupil"},
-    "classroom.chart.per_question": {"sv": "Rätt per fråga", "nb": "Riktige per spørsmål", "en": "Right per question"},
-    "classroom.chart.per_pupil": {"sv": "Rätt per elev", "nb": "Riktige per elev", "en": "Right per pupil"},
-})
+    left = share_bars(success_by_question(df), "share_right", "label", title=tr("classroom.chart.per_question", lang),
+                      x_title=share, y_title=tr("classroom.chart.question", lang),
+                      tooltip=["label", "position", "answered", "right"])
+    right = share_bars(success_by_pupil(df), "share_right", "label", title=tr("classroom.chart.per_pupil", lang),
+                       x_title=share, y_title=tr("classroom.chart.pupil", lang), tooltip=["label", "answered", "right"],
+                       color="#2e7d32", sort="x")
+    return side_by_side(left, right)
 
 
 #: A made-up class for :func:`demo_results` (two pupils are called Anna; one name needs escaping in HTML).

@@ -42,56 +42,8 @@ from ..cards import Card
 from ..errors import CardlabError
 from ..display.cards import card_svg, cards_html, suit_colour
 from ..exercises import Feedback, make_questions, random_questions, trump_line
-from ..i18n import LANGUAGE_NAMES, LANGUAGES, Message, check_language, register, tr
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, Message, check_language, tr
 from .base import TONES, set_classes, with_classes
-
-register({
-    "quiz.title.trick": {"sv": "Vem vinner sticket?", "nb": "Hvem vinner stikket?", "en": "Who wins the trick?"},
-    "quiz.title.follow-suit": {"sv": "Bekänna färg", "nb": "Følge farge", "en": "Following suit"},
-    "quiz.title.bid": {"sv": "Hur mycket ska du bjuda?", "nb": "Hvor mye skal du melde?", "en": "What should you bid?"},
-    "quiz.progress": {"sv": "Fråga {n} av {total}", "nb": "Spørsmål {n} av {total}", "en": "Question {n} of {total}"},
-    "quiz.score": {"sv": "Rätt: {correct} av {answered}", "nb": "Riktig: {correct} av {answered}",
-                   "en": "Right: {correct} of {answered}"},
-    "quiz.next": {"sv": "Nästa fråga ▶", "nb": "Neste spørsmål ▶", "en": "Next question ▶"},
-    "quiz.check": {"sv": "Kontrollera", "nb": "Sjekk", "en": "Check"},
-    "quiz.done": {
-        "sv": "Klart! Du hade {correct} rätt av {total}.",
-        "nb": "Ferdig! Du hadde {correct} riktige av {total}.",
-        "en": "Done! You got {correct} of {total} right.",
-    },
-    "quiz.led": {"sv": "utspelat", "nb": "spilt ut", "en": "led"},
-    "quiz.your_hand": {"sv": "Din hand", "nb": "Din hånd", "en": "Your hand"},
-    "quiz.finish": {"sv": "Se resultatet ▶", "nb": "Se resultatet ▶", "en": "See your result ▶"},
-    "quiz.choose_first": {
-        "sv": "Välj minst ett kort först, tryck sedan på Kontrollera.",
-        "nb": "Velg minst ett kort først, og trykk så på Sjekk.",
-        "en": "Choose at least one card first, then press Check.",
-    },
-    "quiz.name": {"sv": "Ditt namn", "nb": "Navnet ditt", "en": "Your name"},
-    "quiz.name_placeholder": {"sv": "skriv ditt namn", "nb": "skriv navnet ditt", "en": "type your name"},
-    "quiz.save": {"sv": "Spara svaren", "nb": "Lagre svarene", "en": "Save answers"},
-    "quiz.save_tip": {
-        "sv": "Spara dina svar så att läraren ser dem",
-        "nb": "Lagre svarene dine så læreren ser dem",
-        "en": "Save your answers so the teacher can see them",
-    },
-    "quiz.saved": {"sv": "Sparat för {name}.", "nb": "Lagret for {name}.", "en": "Saved for {name}."},
-    "quiz.not_saved": {
-        "sv": "Kunde inte spara: {reason}",
-        "nb": "Kunne ikke lagre: {reason}",
-        "en": "Could not save: {reason}",
-    },
-    "quiz.before_run": {
-        "sv": "{title} ({count} frågor) laddas. Vänta ett ögonblick, eller kör cellen om inget händer.",
-        "nb": "{title} ({count} spørsmål) lastes. Vent et øyeblikk, eller kjør cellen hvis ingenting skjer.",
-        "en": "{title} ({count} questions) is loading. Wait a moment, or run the cell if nothing happens.",
-    },
-    "quiz.thinking": {
-        "sv": "Räknar ut svaret …",
-        "nb": "Regner ut svaret …",
-        "en": "Working out the answer …",
-    },
-})
 
 
 #: The quiz's own look, so its cards keep their shape in a notebook with no game table (10♥ shown whole).
