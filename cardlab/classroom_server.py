@@ -19,7 +19,7 @@
 4. **Results go to the class folder.**  ``--class-dir`` (default ``$CARDLAB_CLASS_DIR`` or
    ``~/cardlab-class``) is handed to every kernel, so the quizzes' *Spara svaren* writes there.
 
-About 80 MB of RAM per pupil (one kernel each, measured by ``benchmarks/classroom_load.py``);
+About 72 MB of RAM per pupil (one kernel each, measured by ``benchmarks/classroom_load.py``);
 see ``docs/classroom.md`` for starting a class and for more than one class (JupyterHub).
 """
 
