@@ -58,33 +58,9 @@ import numpy as np
 
 from .._rng import normalize_rng
 from ..games.plump import Bid, Play, PlumpView
-from ..i18n import Message, register
+from ..i18n import Message
+from ..rules.plump_core import SCORING_CODES as _SCORING_CODES
 from .base import Decision
-
-register({
-    "plump.search.bid": {
-        "sv": "Om jag bjuder {bid} klarar jag budet i ungefär {k} av 10 givar (jag provade {worlds} sätt som de andra korten kan ligga på).",
-        "nb": "Hvis jeg melder {bid}, klarer jeg meldingen i omtrent {k} av 10 giv (jeg prøvde {worlds} måter de andre kortene kan ligge på).",
-        "en": "If I bid {bid}, I make it in about {k} of 10 deals (I tried {worlds} ways the other cards could lie).",
-    },
-    "plump.search.card": {
-        "sv": "Om jag lägger {card} klarar jag mitt bud i ungefär {k} av 10 givar.",
-        "nb": "Hvis jeg legger {card}, klarer jeg meldingen min i omtrent {k} av 10 giv.",
-        "en": "If I play {card}, I make my bid in about {k} of 10 deals.",
-    },
-    "plump.search.card_lost": {
-        "sv": "Mitt bud går nog inte att klara längre, så jag lägger {card}, som gav flest poäng i givarna jag provade.",
-        "nb": "Meldingen min kan nok ikke klares lenger, så jeg legger {card}, som ga flest poeng i givene jeg prøvde.",
-        "en": "I can hardly make my bid any more, so I play {card}, which scored best in the deals I tried.",
-    },
-    "plump.search.only_card": {
-        "sv": "{card} är det enda kort jag får lägga.",
-        "nb": "{card} er det eneste kortet jeg kan legge.",
-        "en": "{card} is the only card I may play.",
-    },
-})
-
-_SCORING_CODES = {"standard": 0, "trick-points": 1, "penalty": 2, "tricks-only": 3, "one-in-front": 4}
 
 
 class PlumpSearchBot:

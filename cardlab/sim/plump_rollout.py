@@ -3,7 +3,8 @@
 These kernels are the engine room of :class:`cardlab.bots.plump_search.PlumpSearchBot`.  They reuse
 the building blocks of the other kernels (bitmask hands from :mod:`cardlab.sim.bits`, the SplitMix64
 stream of :mod:`cardlab.sim.rng`, the heuristic player of :mod:`cardlab.sim.plump_heuristic`, the
-scoring of :mod:`cardlab.sim.plump_kernel`) and add:
+rule cores of :mod:`cardlab.sim.cores`: following suit, the trick winner, the hook, the score) and
+add:
 
 * :func:`sample_world` — deal the cards a seat cannot see to the other seats at random, so that
   every seat gets as many cards as it holds now and nobody gets a suit it has shown void in;
@@ -35,12 +36,12 @@ from __future__ import annotations
 import numpy as np
 
 from ._numba import njit
-from .bits import SUIT_OF, beats, legal_mask, lowest_bit, nth_bit, popcount
+from .bits import SUIT_OF, lowest_bit, nth_bit, popcount
+from .cores import beats, forbidden_bid, legal_follow, round_score
 from .plump_heuristic import heuristic_bid, heuristic_card
-from .plump_kernel import score_one
 from .rng import U64, below, next_u64
 
-#: objective codes: the scorings of :data:`cardlab.sim.plump_kernel.SCORING_CODES`
+#: scores are the codes of :data:`cardlab.rules.plump_core.SCORING_CODES`
 #: ("trick-points" is OpenSpiel's ``oh_hell`` return: 1 per trick + 10 for an exact bid)
 
 
@@ -140,7 +141,7 @@ def play_out(hands, players, hand_size, trump, must_trump, bids, tricks, leader,
             best_seat = -1
         seat = (leader + position) % players
         for j in range(position, players):
-            legal = legal_mask(hands[seat], led, trump, must_trump)
+            legal = legal_follow(hands[seat], led, trump, must_trump)
             card = -1
             if noise > 0.0 and seat != me:
                 state, x = next_u64(state)
@@ -180,11 +181,7 @@ def bid_likelihood(hands, played_by, me, players, hand_size, trump, bids, dealer
     for s in range(players):
         if s == me or bids[s] < 0:
             continue
-        forbidden = -1
-        if hook and s == dealer:
-            f = hand_size - others
-            if 0 <= f <= hand_size:
-                forbidden = f
+        forbidden = forbidden_bid(s, dealer, hand_size, others, hook)
         guess = heuristic_bid(hands[s] | played_by[s], hand_size, trump, players, forbidden)
         miss = guess - bids[s]
         if miss < 0:
@@ -227,7 +224,7 @@ def evaluate_cards(seed, worlds, me, players, hand_size, trump, must_trump, scor
             work[me] ^= U64(1) << U64(c)
             state = play_out(work, players, hand_size, trump, must_trump, bids, t2, leader, cards, n_trick + 1,
                              played | (U64(1) << U64(c)), state, me, noise)
-            score_sum[i] += w * score_one(bids[me], t2[me], scoring)
+            score_sum[i] += w * round_score(bids[me], t2[me], scoring)
             if t2[me] == bids[me]:
                 made_sum[i] += w
     return total
@@ -267,11 +264,7 @@ def evaluate_bids(seed, worlds, me, players, hand_size, trump, must_trump, scori
             for j in range(players):
                 seat = (first + j) % players
                 if b2[seat] < 0:
-                    forbidden = -1
-                    if hook and seat == dealer:
-                        f = hand_size - running
-                        if 0 <= f <= hand_size:
-                            forbidden = f
+                    forbidden = forbidden_bid(seat, dealer, hand_size, running, hook)
                     b2[seat] = heuristic_bid(hands[seat], hand_size, trump, players, forbidden)
                 running += b2[seat]
             leader = first
@@ -284,7 +277,7 @@ def evaluate_bids(seed, worlds, me, players, hand_size, trump, must_trump, scori
                         leader = seat
             state = play_out(work, players, hand_size, trump, must_trump, b2, t2, leader, empty, 0, U64(0), state, me,
                              noise)
-            score_sum[i] += w * score_one(b2[me], t2[me], scoring)
+            score_sum[i] += w * round_score(b2[me], t2[me], scoring)
             if t2[me] == b2[me]:
                 made_sum[i] += w
     return total
