@@ -5,7 +5,7 @@ import pytest
 
 from cardlab import Bid, Card, Play, PlumpRound, PlumpRules, PlumpSearchBot, parse_cards
 from cardlab.bots import PlumpSearchBot as FromBots
-from cardlab.sim.plump_rollout import evaluate_cards, play_out, sample_world
+from cardlab.sim.plump_rollout import evaluate_cards, later_bid, play_out, sample_world
 
 
 def mask(text):
@@ -217,3 +217,12 @@ def test_evaluate_cards_sees_that_leading_the_ace_breaks_a_zero_bid():
     assert weight == 200
     assert made[0] == 0 and score[0] == 0
     assert made[1] > 0.5 * weight and score[1] == 10 * made[1]
+
+
+def test_later_bidders_bid_like_the_heuristic_or_round_their_half_tricks_up():
+    # K♠ alone in trumps is one half-trick: the heuristic bids 0, rounded up it is 1
+    hand = mask("KS 2H 3D")
+    assert later_bid(hand, 3, 3, 4, -1, False) == 0
+    assert later_bid(hand, 3, 3, 4, -1, True) == 1
+    # the hook still binds the dealer: 1 forbidden, so one up
+    assert later_bid(hand, 3, 3, 4, 1, True) == 2

@@ -77,16 +77,19 @@ class PlumpSearchBot:
     * ``bid_weight`` — weight factor per trick that a sampled hand's heuristic bid differs from the
       bid its seat made (1.0 = ignore the bids);
     * ``noise`` — the chance that another seat plays a random legal card at a step of a play-out
-      (0 = they follow the heuristic player exactly).
+      (0 = they follow the heuristic player exactly);
+    * ``bid_up`` — when choosing a bid, let the seats that bid later round their half-tricks up
+      instead of down (the heuristic bids low, the strong players it meets do not).
 
-    ``bid_weight`` and ``noise`` default to off: against ISMCTS at 4 × 5 neither moved the result
-    by more than its noise in short runs (see ``docs/strength.md``).
+    ``bid_weight``, ``noise`` and ``bid_up`` default to off (see ``docs/strength.md`` for what
+    short runs against ISMCTS showed).
     """
 
     name = "search"
 
     def __init__(self, *, rng=None, rollouts: int = 4000, samples: int | None = None, time_ms: float | None = None,
-                 scoring: str | None = None, bid_weight: float = 1.0, noise: float = 0.0) -> None:
+                 scoring: str | None = None, bid_weight: float = 1.0, noise: float = 0.0,
+                 bid_up: bool = False) -> None:
         if not isinstance(rollouts, int) or rollouts < 1:
             raise ValueError(f"rollouts must be a whole number of play-outs, at least 1; you gave {rollouts!r}.")
         if samples is not None and (not isinstance(samples, int) or samples < 1):
@@ -106,6 +109,7 @@ class PlumpSearchBot:
         if not 0.0 <= noise < 1.0:
             raise ValueError(f"noise must be in [0, 1); you gave {noise!r}.")
         self.noise = float(noise)
+        self.bid_up = bool(bid_up)
 
     # ------------------------------------------------------------ protocol
     def decide(self, view: PlumpView) -> Decision:
@@ -198,7 +202,7 @@ class PlumpSearchBot:
             w = evaluate_bids(seed, worlds, view.seat, pos["players"], pos["hand_size"], pos["trump"],
                               pos["must_trump"], code, pos["my_hand"], pos["unseen"], pos["counts"], pos["voids"],
                               pos["bids"], view.dealer, hook, highest, self.bid_weight, candidates, score_sum,
-                              made_sum, self.noise)
+                              made_sum, self.noise, self.bid_up)
             return score_sum, made_sum, w
 
         scores, made, weight, worlds = self._run(batch, len(options))

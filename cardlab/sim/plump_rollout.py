@@ -38,7 +38,7 @@ import numpy as np
 from ._numba import njit
 from .bits import SUIT_OF, lowest_bit, nth_bit, popcount
 from .cores import beats, forbidden_bid, legal_follow, round_score
-from .plump_heuristic import heuristic_bid, heuristic_card
+from .plump_heuristic import half_tricks, heuristic_bid, heuristic_card
 from .rng import U64, below, next_u64
 
 #: scores are the codes of :data:`cardlab.rules.plump_core.SCORING_CODES`
@@ -168,6 +168,20 @@ def play_out(hands, players, hand_size, trump, must_trump, bids, tricks, leader,
 
 
 @njit(cache=True)
+def later_bid(hand, hand_size, trump, players, forbidden, bid_up):
+    """How a seat that bids after the searching seat bids in a play-out: the heuristic's bid, or
+    with ``bid_up`` its half-tricks rounded up instead of down (the heuristic bids low)."""
+    if not bid_up:
+        return heuristic_bid(hand, hand_size, trump, players, forbidden)
+    bid = min(hand_size, (half_tricks(hand, trump, players, hand_size) + 1) // 2)
+    if bid != forbidden:
+        return bid
+    if bid + 1 <= hand_size:
+        return bid + 1
+    return bid - 1
+
+
+@njit(cache=True)
 def bid_likelihood(hands, played_by, me, players, hand_size, trump, bids, dealer, hook, bid_weight):
     """How well a sampled deal explains the bids made: the product over the other bidders of
     ``bid_weight ** |heuristic bid − real bid|`` (their hands as dealt: held now + played)."""
@@ -232,7 +246,8 @@ def evaluate_cards(seed, worlds, me, players, hand_size, trump, must_trump, scor
 
 @njit(cache=True, nogil=True)
 def evaluate_bids(seed, worlds, me, players, hand_size, trump, must_trump, scoring, my_hand, unseen, counts, voids,
-                  bids, dealer, hook, highest_bidder_leads, bid_weight, candidates, score_sum, made_sum, noise):
+                  bids, dealer, hook, highest_bidder_leads, bid_weight, candidates, score_sum, made_sum, noise,
+                  bid_up=False):
     """Try each bid of ``candidates`` in ``worlds`` sampled deals; returns the total weight.
 
     The seats that bid after ``me`` bid like the heuristic player (the dealer obeys the hook when
@@ -265,7 +280,7 @@ def evaluate_bids(seed, worlds, me, players, hand_size, trump, must_trump, scori
                 seat = (first + j) % players
                 if b2[seat] < 0:
                     forbidden = forbidden_bid(seat, dealer, hand_size, running, hook)
-                    b2[seat] = heuristic_bid(hands[seat], hand_size, trump, players, forbidden)
+                    b2[seat] = later_bid(hands[seat], hand_size, trump, players, forbidden, bid_up)
                 running += b2[seat]
             leader = first
             if highest_bidder_leads:
