@@ -9,9 +9,42 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from importlib import import_module
+from numbers import Integral
 from typing import Any, ClassVar, Sequence
 
-from ..errors import CardlabError, GameOverError
+from .._rng import derive_seed
+from ..errors import CardlabError, GameOverError, RulesError
+from ..events import GameOver, RoundDealt
+
+
+SEED_LIMIT = 2**128  # seeds are whole numbers 0 <= seed < SEED_LIMIT (numpy's SeedSequence takes them all)
+
+
+def check_seed(seed: Any) -> int:
+    """``seed`` as a Python int, or a :class:`cardlab.errors.RulesError` naming the field.
+
+    >>> check_seed(7), check_seed(2**64)
+    (7, 18446744073709551616)
+    >>> check_seed(-1)
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.RulesError: Invalid rule for seed: a seed is a whole number from 0 to 2**128 - 1, not -1.
+    """
+    if isinstance(seed, Integral) and not isinstance(seed, bool) and 0 <= int(seed) < SEED_LIMIT:
+        return int(seed)
+    shown = repr(seed) if len(repr(seed)) <= 30 else repr(seed)[:27] + "..."
+    raise RulesError(field="seed", problem=f"a seed is a whole number from 0 to 2**128 - 1, not {shown}.")
+
+
+def seed_from(rng: Any = None, seed: Any = None) -> int:
+    """The integer seed a game stores, from ``rng=`` (int, Generator or None) or ``seed=`` (an int)."""
+    if seed is not None and rng is not None:
+        raise TypeError("Give rng= or seed=, not both.")
+    if seed is not None:
+        return check_seed(seed)
+    if isinstance(rng, Integral):
+        return check_seed(rng)
+    return derive_seed(rng)
 
 
 class CheckedRound(ABC):
@@ -45,17 +78,29 @@ class RoundsGame(ABC):
 
     def __init__(self, rules: Any, *, seed: int, setup: dict | None = None) -> None:
         self.rules = rules
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.setup = setup or None
         self.results: list[Any] = []
         self.finished_rounds: list[Any] = []
         self.totals = [0] * rules.players
+        #: every action applied, in order (what :func:`cardlab.playthrough.transcript` replays)
+        self.history: list[Any] = []
         self._lang: str | None = None
 
     @classmethod
-    def start(cls, rules: Any = None, *, seed: int = 0, setup: dict | None = None):
-        """A new game; every deal is drawn from ``seed`` unless ``setup`` fixes it."""
-        return cls(rules or cls.rules_class(), seed=seed, setup=setup)
+    def start(cls, rules: Any = None, *, rng=None, seed: int | None = None, setup: dict | None = None):
+        """A new game; every deal is drawn from one integer seed unless ``setup`` fixes it.
+
+        ``rng`` is a seed, a ``numpy.random.Generator`` or None (fresh entropy), as everywhere in
+        cardlab; the game stores the integer seed it draws from it (``game.seed``), which a saved
+        file keeps.  ``seed=`` gives that stored integer directly (what :class:`cardlab.Match`
+        replays with); for an int both give the same game.
+
+        >>> from cardlab import PlumpGame, PlumpRules
+        >>> PlumpGame.start(PlumpRules(), rng=4).state_key() == PlumpGame.start(PlumpRules(), seed=4).state_key()
+        True
+        """
+        return cls(rules or cls.rules_class(), seed=seed_from(rng, seed), setup=setup)
 
     @property
     def lang(self) -> str | None:
@@ -77,6 +122,11 @@ class RoundsGame(ABC):
         """Every game says when it ends."""
 
     @property
+    def round_index(self) -> int:
+        """The 0-based number of the round being played (the last round once the game is over)."""
+        return len(self.results) - 1 if self.is_over else len(self.results)
+
+    @property
     def to_move(self) -> int | None:
         return None if self.is_over else self.round.to_move
 
@@ -88,13 +138,29 @@ class RoundsGame(ABC):
             return str(GameOverError(lang=lang or self.lang))
         return self.round.why_illegal(act, lang)
 
-    def apply(self, act: Any) -> None:
-        """Make a move in the current round; when it ends, score it and deal the next."""
+    def apply(self, act: Any) -> tuple:
+        """Make a move in the current round; when it ends, score it and deal the next.
+
+        Returns what happened (:mod:`cardlab.events`): the round's events, then
+        :class:`~cardlab.events.RoundDealt` for the next round or
+        :class:`~cardlab.events.GameOver` with the winners.  A refused move raises
+        and changes nothing.
+        """
         if self.is_over:
             raise GameOverError(lang=self.lang)
-        self.round.apply(act)
+        events = self.round.apply(act)
+        self.history.append(act)
         if self.round.is_over:
             self._finish_round()
+            if self.is_over:
+                events += (GameOver(tuple(self.winners())),)
+            else:
+                events += (RoundDealt(self.round_index, self.round.dealer),)
+        return events
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """The winning seat(s) once the game is over (empty before)."""
 
     @abstractmethod
     def _finish_round(self) -> None:

@@ -14,7 +14,7 @@ its taker scores 8.
 
 >>> rnd = FemkampTrickRound.from_hands(["10S", "QS", "AS", "QH"], round_name="queens", dealer=3)
 >>> for seat, card in enumerate(["10S", "QS", "AS", "QH"]):
-...     rnd.apply(Play(seat=seat, card=Card.parse(card)))
+...     events = rnd.apply(Play(seat=seat, card=Card.parse(card)))
 >>> rnd.completed_tricks[0].winner, rnd.scores()
 (2, [0, 0, 8, 0])
 """
@@ -27,8 +27,9 @@ from typing import Any, Sequence
 from .._rng import child_rng, derive_seed
 from ..cards import Card, Rank, Suit, parse_cards, shuffled_deck, sorted_hand
 from ..errors import CardlabError, GameOverError, IllegalMoveError, NotYourTurnError, UnknownActionError
+from ..events import CardPlayed, RoundScored, TrickWon
 from ..i18n import Message, register
-from ..protocol import game_type
+from ..protocol import check_seat, game_type, short_repr
 from .base import CheckedRound, RoundsGame
 from ..rules.femkamp import ROUND_NAMES, TRICK_ROUNDS, FemkampRules, round_goal, round_scoring, round_title
 from ..tricks import check_play, trick_winner
@@ -181,10 +182,12 @@ class FemkampTrickRound(CheckedRound):
         if self.is_over:
             raise GameOverError(lang=lang)
         if isinstance(act, Prikk):
+            check_seat(act, self.players, lang)
             raise IllegalMoveError("femkamp.no_prikk", lang=lang, seat=act.seat,
                                    round=Message(f"femkamp.title.{self.round_name}"))
-        if not isinstance(act, Play):
-            raise UnknownActionError(lang=lang, action=repr(act))
+        if not isinstance(act, Play) or not isinstance(act.card, Card):
+            raise UnknownActionError(lang=lang, action=short_repr(act, 60))
+        check_seat(act, self.players, lang)
         if act.seat != self.to_move:
             raise NotYourTurnError(lang=lang, seat=self.to_move)
         hand = self.hands[act.seat]
@@ -193,13 +196,14 @@ class FemkampTrickRound(CheckedRound):
         check_play(act.card, hand, self.led_suit, seat=act.seat, lang=lang)  # raises, naming the rule
 
     # ----------------------------------------------------------------- moves
-    def apply(self, act: Any) -> None:
-        """Play a card; a refused move raises and changes nothing."""
+    def apply(self, act: Any) -> tuple:
+        """Play a card and return what happened (:mod:`cardlab.events`); a refused move raises and changes nothing."""
         self._check(act)
         self.hands[act.seat].remove(act.card)
         self.current_trick.append((act.seat, act.card))
+        played = CardPlayed(act.seat, act.card)
         if len(self.current_trick) < self.players:
-            return
+            return (played,)
         seats = tuple(s for s, _ in self.current_trick)
         cards = tuple(c for _, c in self.current_trick)
         winner = seats[trick_winner(cards)]
@@ -209,6 +213,10 @@ class FemkampTrickRound(CheckedRound):
         self.queens_taken[winner] += sum(1 for c in cards if c.rank is QUEEN)
         self.current_trick = []
         self.leader = winner
+        won = TrickWon(winner, cards, seats)
+        if self.is_over:
+            return (played, won, RoundScored(self.round_number, tuple(self.scores())))
+        return (played, won)
 
     # ---------------------------------------------------------------- scores
     def scores(self) -> list[int]:
@@ -384,10 +392,6 @@ class FemkampGame(RoundsGame):
     @property
     def is_over(self) -> bool:
         return len(self.results) == len(self.rules.round_order)
-
-    @property
-    def round_index(self) -> int:
-        return min(len(self.results), len(self.rules.round_order) - 1)
 
     @property
     def round_name(self) -> str:

@@ -31,9 +31,10 @@ from typing import Any, Iterable, Sequence
 
 from ..cards import Card, Rank, Suit, full_deck, parse_cards, shuffled_deck, sorted_hand
 from ..errors import CardlabError, GameOverError, IllegalMoveError, NotInHandError, NotYourTurnError, UnknownActionError
+from ..events import CardPlayed, PrikkSaid, RoundScored, WentOut
 from ..i18n import register
 from .base import CheckedRound
-from ..protocol import action
+from ..protocol import action, check_seat, game_type, short_repr, whole_number
 from ..rules.femkamp import FemkampRules
 from .plump import Play, _play
 
@@ -96,6 +97,10 @@ class Prikk:
     """
 
     seat: int
+
+    def __post_init__(self) -> None:
+        if self.seat.__class__ is not int:
+            object.__setattr__(self, "seat", whole_number(self.seat, "seat", "Prikk"))
 
 
 _PRIKKS = [Prikk(s) for s in range(8)]
@@ -345,8 +350,9 @@ class KabalRound(CheckedRound):
         lang = lang or self.lang
         if self.is_over:
             raise GameOverError(lang=lang)
-        if not isinstance(act, (Play, Prikk)):
-            raise UnknownActionError(lang=lang, action=repr(act))
+        if not isinstance(act, (Play, Prikk)) or (isinstance(act, Play) and not isinstance(act.card, Card)):
+            raise UnknownActionError(lang=lang, action=short_repr(act, 60))
+        check_seat(act, self.players, lang)
         if act.seat != self._to_move:
             raise NotYourTurnError(lang=lang, seat=self._to_move)
         hand = self.hands[act.seat]
@@ -375,13 +381,16 @@ class KabalRound(CheckedRound):
         raise KabalError("kabal.gap_one", lang=lang, card=card, suit=suit, fit=fit, seat=act.seat, **ends)
 
     # ----------------------------------------------------------------- moves
-    def apply(self, act: Any) -> None:
-        """Play a card or say prikk; a refused move raises and changes nothing."""
+    def apply(self, act: Any) -> tuple:
+        """Play a card or say prikk and return what happened (:mod:`cardlab.events`); a refused
+        move raises and changes nothing."""
         self._check(act)
         seat = act.seat
         if isinstance(act, Prikk):
             self.prikks[seat] += 1
+            events: tuple = (PrikkSaid(seat),)
         else:
+            events = (CardPlayed(seat, act.card),)
             card = act.card
             self.hands[seat].remove(card)
             i, pos = _ROW[card], _POS[card]
@@ -396,6 +405,9 @@ class KabalRound(CheckedRound):
                 self.out_seat = seat
         self.history.append(act)
         self._to_move = None if self.out_seat is not None else (seat + 1) % self.players
+        if self.out_seat is not None:
+            return events + (WentOut(seat), RoundScored(self.round_number, tuple(self.scores()), seat))
+        return events
 
     # ---------------------------------------------------------------- scores
     def cards_left(self) -> list[int]:

@@ -9,7 +9,8 @@ bids 1 and 1, so the dealer may not bid 1 — the hook, *kroken*):
 
 >>> rnd = PlumpRound.from_hands(["AS KS 2H", "QH 3C 4D", "9S 8S 7S"], dealer=2,
 ...                             rules=PlumpRules(players=3), trump_card="5C")
->>> rnd.apply(Bid(seat=0, tricks=1)); rnd.apply(Bid(seat=1, tricks=1))
+>>> rnd.apply(Bid(seat=0, tricks=1)), rnd.apply(Bid(seat=1, tricks=1))
+((BidMade(seat=0, tricks=1, changed=False),), (BidMade(seat=1, tricks=1, changed=False),))
 >>> [a.tricks for a in rnd.legal_actions()]
 [0, 2, 3]
 >>> rnd.why_illegal(Bid(seat=2, tricks=1), lang="en")
@@ -33,8 +34,9 @@ from ..errors import (
     UnknownActionError,
     WrongPhaseError,
 )
+from ..events import BidMade, CardPlayed, RoundScored, TrickWon
 from ..i18n import Message, register
-from ..protocol import action, game_type
+from ..protocol import action, check_seat, game_type, short_repr, whole_number
 from .base import CheckedRound, RoundsGame
 from ..rules.plump import PlumpRules
 from ..tricks import check_play
@@ -71,6 +73,12 @@ class Bid:
     seat: int
     tricks: int
 
+    def __post_init__(self) -> None:
+        if self.seat.__class__ is not int:
+            object.__setattr__(self, "seat", whole_number(self.seat, "seat", "Bid"))
+        if self.tricks.__class__ is not int:
+            object.__setattr__(self, "tricks", whole_number(self.tricks, "tricks", "Bid"))
+
     def __eq__(self, other: object) -> bool:
         return other.__class__ is Bid and self.seat == other.seat and self.tricks == other.tricks  # type: ignore[attr-defined]
 
@@ -91,6 +99,8 @@ class Play:
     card: Card
 
     def __post_init__(self) -> None:
+        if self.seat.__class__ is not int:
+            object.__setattr__(self, "seat", whole_number(self.seat, "seat", "Play"))
         if not isinstance(self.card, Card):
             object.__setattr__(self, "card", Card.parse(self.card))
 
@@ -451,14 +461,15 @@ class PlumpRound(CheckedRound):
         lang = lang or self.lang
         if self.phase == "over":
             raise GameOverError(lang=lang)
-        if act.__class__ is Play:
-            self._check_play(act, lang)
-        elif isinstance(act, Bid):
+        if not isinstance(act, (Bid, Play)):
+            raise UnknownActionError(lang=lang, action=short_repr(act, 60))
+        check_seat(act, self.players, lang)
+        if isinstance(act, Bid):
             self._check_bid(act, lang)
-        elif isinstance(act, Play):
-            self._check_play(act, lang)
+        elif not isinstance(act.card, Card):
+            raise UnknownActionError(lang=lang, action=short_repr(act, 60))
         else:
-            raise UnknownActionError(lang=lang, action=repr(act))
+            self._check_play(act, lang)
 
     def _check_bid(self, act: Bid, lang: str | None) -> None:
         changing = act.seat == self.changeable_bid_seat() and act.seat != self.to_move
@@ -485,32 +496,34 @@ class PlumpRound(CheckedRound):
         check_play(act.card, self.hands[act.seat], self.led_suit, self.trump, self.rules.must_trump, seat=act.seat, lang=lang)
 
     # ----------------------------------------------------------------- moves
-    def apply(self, act: Any) -> None:
-        """Make a move; a refused move raises a :class:`cardlab.errors.IllegalMoveError` and changes nothing."""
+    def apply(self, act: Any) -> tuple:
+        """Make a move and return what happened (:mod:`cardlab.events`); a refused move raises a
+        :class:`cardlab.errors.IllegalMoveError` and changes nothing."""
         if act.__class__ is Play and self.phase == "play":
             legal = self._legal if self._legal is not None else self.legal_actions()
             if act in legal:  # the common case, checked without building an error
                 self._legal = None
-                self._do_play(act.seat, act.card)
-                return
+                return self._do_play(act.seat, act.card)
         self._check(act)
         self._legal = None
         if isinstance(act, Bid):
-            if self.bids[act.seat] is None:
+            changed = self.bids[act.seat] is not None
+            if not changed:
                 self.bids_made += 1
             self.bids[act.seat] = act.tricks
             if self.bids_made == self.players and self.phase == "bid":
                 self.phase = "play"
-            return
-        self._do_play(act.seat, act.card)
+            return (BidMade(act.seat, act.tricks, changed),)
+        return self._do_play(act.seat, act.card)
 
-    def _do_play(self, seat: int, card: Card) -> None:
+    def _do_play(self, seat: int, card: Card) -> tuple:
         if not self.current_trick and not self.completed_tricks:
             self._leader = self.leader  # the first lead is now fixed
         self.hands[seat].remove(card)
         self.current_trick.append((seat, card))
+        played = CardPlayed(seat, card)
         if len(self.current_trick) < self.players:
-            return
+            return (played,)
         seats = tuple(s for s, _ in self.current_trick)
         cards = tuple(c for _, c in self.current_trick)
         winner = seats[_winner_index(cards, self.trump)]
@@ -518,8 +531,11 @@ class PlumpRound(CheckedRound):
         self.tricks_taken[winner] += 1
         self.current_trick = []
         self._leader = winner
+        won = TrickWon(winner, cards, seats, self.trump)
         if len(self.completed_tricks) == self.hand_size:
             self.phase = "over"
+            return (played, won, RoundScored(self.round_number, tuple(self.scores())))
+        return (played, won)
 
     # ---------------------------------------------------------------- scores
     def made(self) -> list[bool]:
@@ -627,10 +643,6 @@ class PlumpGame(RoundsGame):
     @property
     def is_over(self) -> bool:
         return self.round.is_over and len(self.results) == len(self.schedule)
-
-    @property
-    def round_index(self) -> int:
-        return len(self.results) if not self.is_over else len(self.results) - 1
 
     def _finish_round(self) -> None:
         rnd = self.round

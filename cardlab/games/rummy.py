@@ -18,11 +18,13 @@ A round set up by hand (seat 1 is left of the dealer and starts):
 ...                             discard="9C", dealer=0, rules=RummyRules())
 >>> rnd.to_move, rnd.phase
 (1, 'draw')
->>> rnd.apply(Draw(seat=1, source="stock"))          # 4♠
->>> rnd.apply(Meld(seat=1, cards="AS 2S 3S 4S"))
+>>> rnd.apply(Draw(seat=1, source="stock"))          # 4♠, which only seat 1 sees
+(Drew(seat=1, source='stock', card=None),)
+>>> _ = rnd.apply(Meld(seat=1, cards="AS 2S 3S 4S"))
 >>> rnd.why_illegal(Meld(seat=1, cards="9H"), lang="en")
 '9♥ is not a valid meld: a set is 3 or 4 cards of one rank in different suits, a run is 3 or more cards of one suit in sequence (the ace is low only).'
->>> rnd.apply(Discard(seat=1, card="9H"))             # the last card: seat 1 goes out
+>>> [type(e).__name__ for e in rnd.apply(Discard(seat=1, card="9H"))]   # the last card: seat 1 goes out
+['Discarded', 'WentOut', 'RoundScored']
 >>> rnd.is_over, rnd.winner, rnd.scores()
 (True, 1, [22, 0, 18])
 """
@@ -42,9 +44,10 @@ from ..errors import (
     NotYourTurnError,
     UnknownActionError,
 )
+from ..events import Discarded, Drew, LaidOff, Melded, RoundScored, StockReshuffled, WentOut
 from ..i18n import register
 from .base import CheckedRound, RoundsGame
-from ..protocol import action, game_type
+from ..protocol import action, check_seat, game_type, short_repr, whole_number
 from ..rules.rummy import RummyRules
 from .melds import extend_meld, hand_penalty, is_meld, layoff_end, meld_candidates, meld_kind, meld_order
 
@@ -147,6 +150,10 @@ class Draw:
     seat: int
     source: str = "stock"
 
+    def __post_init__(self) -> None:
+        if self.seat.__class__ is not int:
+            object.__setattr__(self, "seat", whole_number(self.seat, "seat", "Draw"))
+
 
 @action("meld")
 @dataclass(frozen=True, slots=True)
@@ -163,6 +170,8 @@ class Meld:
     cards: tuple[Card, ...]
 
     def __post_init__(self) -> None:
+        if self.seat.__class__ is not int:
+            object.__setattr__(self, "seat", whole_number(self.seat, "seat", "Meld"))
         object.__setattr__(self, "cards", meld_order(parse_cards(self.cards)))
 
 
@@ -180,6 +189,10 @@ class LayOff:
     meld_index: int
 
     def __post_init__(self) -> None:
+        if self.seat.__class__ is not int:
+            object.__setattr__(self, "seat", whole_number(self.seat, "seat", "LayOff"))
+        if self.meld_index.__class__ is not int:
+            object.__setattr__(self, "meld_index", whole_number(self.meld_index, "meld_index", "LayOff"))
         if not isinstance(self.card, Card):
             object.__setattr__(self, "card", Card.parse(self.card))
 
@@ -197,6 +210,8 @@ class Discard:
     card: Card
 
     def __post_init__(self) -> None:
+        if self.seat.__class__ is not int:
+            object.__setattr__(self, "seat", whole_number(self.seat, "seat", "Discard"))
         if not isinstance(self.card, Card):
             object.__setattr__(self, "card", Card.parse(self.card))
 
@@ -507,7 +522,12 @@ class RummyRound(CheckedRound):
         if self.phase == "over":
             raise GameOverError(lang=lang)
         if not isinstance(act, (Draw, Meld, LayOff, Discard)):
-            raise UnknownActionError(lang=lang, action=repr(act))
+            raise UnknownActionError(lang=lang, action=short_repr(act, 60))
+        check_seat(act, self.players, lang)
+        if isinstance(act, (LayOff, Discard)) and not isinstance(act.card, Card):
+            raise UnknownActionError(lang=lang, action=short_repr(act, 60))
+        if isinstance(act, Meld) and not all(isinstance(c, Card) for c in act.cards):
+            raise UnknownActionError(lang=lang, action=short_repr(act, 60))
         if act.seat != self.current:
             raise NotYourTurnError(lang=lang, seat=self.current)
         if isinstance(act, Draw):
@@ -552,39 +572,52 @@ class RummyRound(CheckedRound):
             raise DiscardError("rummy.keep_discard", lang=lang, card=stuck, seat=act.seat)
 
     # ----------------------------------------------------------------- moves
-    def apply(self, act: Any) -> None:
-        """Make a move; a refused move raises an :class:`cardlab.errors.IllegalMoveError` and changes nothing."""
+    def apply(self, act: Any) -> tuple:
+        """Make a move and return what happened (:mod:`cardlab.events`); a refused move raises an
+        :class:`cardlab.errors.IllegalMoveError` and changes nothing."""
         self._check(act)
         seat = act.seat
         hand = self.hands[seat]
         if isinstance(act, Draw):
             if act.source == "stock":
                 card = self.stock.pop(0)
+                event = Drew(seat, "stock")
             else:
                 card = self.discard_pile.pop()
                 self.pickups.append((seat, card))
                 self.taken_from_discard = card
+                event = Drew(seat, "discard", card)
             hand.append(card)
             self.hands[seat] = sorted_hand(hand)
             self.phase = "meld"
-            return
+            return (event,)
         if isinstance(act, Meld):
             for card in act.cards:
                 hand.remove(card)
             self.table.append(TableMeld(seat, act.cards))
             self.put_down_this_turn = True
+            events: tuple = (Melded(seat, act.cards, len(self.table) - 1),)
         elif isinstance(act, LayOff):
             hand.remove(act.card)
             self.table[act.meld_index] = self.table[act.meld_index].with_card(act.card, seat=seat)
             self.put_down_this_turn = True
+            events = (LaidOff(seat, act.card, act.meld_index),)
         else:
             hand.remove(act.card)
             self.discard_pile.append(act.card)
+            events = (Discarded(seat, act.card),)
             if hand:
+                reshuffles = self.reshuffles
                 self._end_turn()
-                return
+                if self.reshuffles != reshuffles:
+                    events += (StockReshuffled(len(self.stock), self.reshuffles),)
+                if self.phase == "over":
+                    events += (RoundScored(self.round_number, tuple(self.scores())),)
+                return events
         if not hand:
             self._go_out(seat)
+            events += (WentOut(seat, self.went_rummy), RoundScored(self.round_number, tuple(self.scores()), seat))
+        return events
 
     def _go_out(self, seat: int) -> None:
         self.winner = seat
@@ -743,10 +776,6 @@ class RummyGame(RoundsGame):
         if self.rules.rounds is not None:
             return len(self.results) >= self.rules.rounds
         return max(self.totals) >= self.rules.target
-
-    @property
-    def round_index(self) -> int:
-        return len(self.results) if not self.round.is_over else len(self.results) - 1
 
     def _finish_round(self) -> None:
         rnd = self.round
