@@ -14,7 +14,10 @@ from typing import Any, ClassVar, Sequence
 
 from .._rng import derive_seed
 from ..errors import CardlabError, GameOverError, RulesError
+from ..cards import Card, parse_cards
 from ..events import GameOver, RoundDealt
+from ..i18n import Message, register
+from ..protocol import short_repr
 
 
 SEED_LIMIT = 2**128  # seeds are whole numbers 0 <= seed < SEED_LIMIT (numpy's SeedSequence takes them all)
@@ -47,6 +50,106 @@ def seed_from(rng: Any = None, seed: Any = None) -> int:
     return derive_seed(rng)
 
 
+register({
+    "setup.not_a_table": {
+        "sv": "{field} måste vara en tabell med nycklarna {allowed}, inte {value}.",
+        "nb": "{field} må være en tabell med nøklene {allowed}, ikke {value}.",
+        "en": "{field} must be a table with the keys {allowed}, not {value}.",
+    },
+    "setup.unknown_key": {
+        "sv": "{field} har ingen nyckel {key}: kända nycklar är {allowed}.",
+        "nb": "{field} har ingen nøkkel {key}: kjente nøkler er {allowed}.",
+        "en": "{field} has no key {key}: known keys are {allowed}.",
+    },
+    "setup.cards": {
+        "sv": "{field} måste vara kort som text ('AS 10H') eller en lista av kort, inte {value}.",
+        "nb": "{field} må være kort som tekst ('AS 10H') eller en liste av kort, ikke {value}.",
+        "en": "{field} must be cards as text ('AS 10H') or a list of cards, not {value}.",
+    },
+    "setup.hands": {
+        "sv": "hands måste vara en lista med en hand per plats, inte {value}.",
+        "nb": "hands må være en liste med én hånd per plass, ikke {value}.",
+        "en": "hands must be a list with one hand per seat, not {value}.",
+    },
+    "setup.seat": {
+        "sv": "{field} måste vara en plats från 0 till {last}, inte {value}.",
+        "nb": "{field} må være en plass fra 0 til {last}, ikke {value}.",
+        "en": "{field} must be a seat from 0 to {last}, not {value}.",
+    },
+    "setup.count": {
+        "sv": "{field} måste vara ett heltal från {low} till {high}, inte {value}.",
+        "nb": "{field} må være et heltall fra {low} til {high}, ikke {value}.",
+        "en": "{field} must be a whole number from {low} to {high}, not {value}.",
+    },
+    "setup.deals": {
+        "sv": "deals måste vara en lista med högst {limit} utdelningar, inte {value}.",
+        "nb": "deals må være en liste med høyst {limit} utdelinger, ikke {value}.",
+        "en": "deals must be a list of at most {limit} deals, not {value}.",
+    },
+})
+
+
+def _setup_error(where: str, key: str, /, **params: Any) -> CardlabError:
+    return CardlabError("rules.invalid", field=where, problem=Message(key, params))
+
+
+def setup_table(value: Any, field: str, allowed: Sequence[str]) -> dict:
+    """``value`` as a set-up table (a dict) whose keys are all in ``allowed`` (``None`` is an empty one)."""
+    if value is None:
+        return {}
+    names = ", ".join(allowed)
+    if not isinstance(value, dict):
+        raise _setup_error(field, "setup.not_a_table", field=field, allowed=names, value=short_repr(value))
+    for key in value:
+        if key not in allowed:
+            raise _setup_error(field, "setup.unknown_key", field=field, key=short_repr(key), allowed=names)
+    return dict(value)
+
+
+def setup_cards(value: Any, field: str) -> list:
+    """Cards given in a set-up: text (``"AS 10H"``) or a list of texts or cards; anything else is refused.
+
+    >>> setup_cards("AS 10H", "hand")
+    [Card.parse('AS'), Card.parse('10H')]
+    >>> setup_cards(7, "hand")
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.CardlabError: Invalid rule for hand: hand must be cards as text ('AS 10H') or a list of cards, not 7.
+    """
+    if isinstance(value, str) or (isinstance(value, (list, tuple)) and all(isinstance(c, (str, Card)) for c in value)):
+        return list(parse_cards(value))
+    raise _setup_error(field, "setup.cards", field=field, value=short_repr(value))
+
+
+def setup_hands(value: Any, players: int | None = None) -> list[list]:
+    """One list of cards per seat (a list of hands; each hand as :func:`setup_cards` reads it)."""
+    if not isinstance(value, (list, tuple)) or not value:
+        raise _setup_error("hands", "setup.hands", value=short_repr(value))
+    return [setup_cards(h, "hands") for h in value]
+
+
+def setup_seat(value: Any, players: int, field: str = "dealer") -> int:
+    """A seat number 0..players-1 given in a set-up (numpy integers allowed; bools and floats refused)."""
+    if isinstance(value, Integral) and not isinstance(value, bool) and 0 <= int(value) < players:
+        return int(value)
+    raise _setup_error(field, "setup.seat", field=field, last=players - 1, value=short_repr(value))
+
+
+def setup_count(value: Any, field: str, low: int, high: int) -> int:
+    """A whole number low..high given in a set-up."""
+    if isinstance(value, Integral) and not isinstance(value, bool) and low <= int(value) <= high:
+        return int(value)
+    raise _setup_error(field, "setup.count", field=field, low=low, high=high, value=short_repr(value))
+
+
+def setup_deals(setup: dict, limit: int) -> list:
+    """The ``"deals"`` list of a game's set-up (at most ``limit``; each a table or None)."""
+    deals = setup.get("deals", [])
+    if not isinstance(deals, (list, tuple)) or len(deals) > limit:
+        raise _setup_error("deals", "setup.deals", limit=limit, value=short_repr(deals))
+    return list(deals)
+
+
 class CheckedRound(ABC):
     """A round that checks every move in one place, ``_check``, before making it.
 
@@ -55,10 +158,18 @@ class CheckedRound(ABC):
     """
 
     lang: str | None = None
+    seed: int = 0            # set by ``start`` for a round played as a game of its own
+    setup: dict | None = None
 
     @abstractmethod
     def _check(self, act: Any, lang: str | None = None) -> None:
         """Raise the :class:`cardlab.errors.IllegalMoveError` naming the broken rule, or return."""
+
+    def _view_seat(self, seat: Any) -> int:
+        """``seat`` checked for a view: a whole number from 0 to players - 1 (else ``ValueError``)."""
+        if not isinstance(seat, Integral) or isinstance(seat, bool) or not 0 <= seat < self.players:  # type: ignore[attr-defined]
+            raise ValueError(f"seat must be 0..{self.players - 1}, not {short_repr(seat)}")  # type: ignore[attr-defined]
+        return int(seat)
 
     def why_illegal(self, act: Any, lang: str | None = None) -> str | None:
         """``None`` if ``act`` is allowed now, else the sentence naming the rule it breaks."""
@@ -165,6 +276,11 @@ class RoundsGame(ABC):
     @abstractmethod
     def _finish_round(self) -> None:
         """Every game scores its own rounds, then deals the next one unless it is over."""
+
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may see: the round's view of that seat, with this game's round index,
+        running totals (and, where the game shows them, finished rounds)."""
+        return self.round.view(seat, game=self)
 
     def scores(self) -> list[int]:
         """Running totals."""

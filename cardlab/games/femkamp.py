@@ -30,7 +30,7 @@ from ..errors import CardlabError, GameOverError, IllegalMoveError, NotYourTurnE
 from ..events import CardPlayed, RoundScored, TrickWon
 from ..i18n import Message, register
 from ..protocol import check_seat, game_type, short_repr
-from .base import CheckedRound, RoundsGame
+from .base import CheckedRound, RoundsGame, seed_from, setup_deals, setup_hands, setup_seat, setup_table
 from ..rules.femkamp import ROUND_NAMES, TRICK_ROUNDS, FemkampRules, round_goal, round_scoring, round_title
 from ..tricks import check_play, trick_winner
 from .kabal import KabalLayout, KabalRound, Prikk
@@ -76,6 +76,7 @@ def trick_round_score(round_name: str, tricks: int, clubs: int, queens: int, rul
     raise ValueError(f"{round_name!r} is not a trick round")
 
 
+@game_type("femkamp-round")
 class FemkampTrickRound(CheckedRound):
     """One trick round of Femkamp (pass, clubs, queens or grand), with no trump.
 
@@ -125,8 +126,11 @@ class FemkampTrickRound(CheckedRound):
         Every hand must hold the same number of cards, no card twice, and none of
         the cards taken out for this number of players.
         """
-        rules = rules or FemkampRules(players=len(hands))
-        parsed = [list(parse_cards(h)) for h in hands]
+        parsed = setup_hands(hands)
+        rules = rules or FemkampRules(players=len(parsed))
+        dealer = setup_seat(dealer, rules.players)
+        if round_name not in TRICK_ROUNDS:
+            raise CardlabError("femkamp.setup", problem=f"{short_repr(round_name)} is not a trick round: choose one of {', '.join(TRICK_ROUNDS)}.")
         if len(parsed) != rules.players:
             raise CardlabError("femkamp.setup", problem=f"give {rules.players} hands, one per seat; you gave {len(parsed)}.")
         if len({len(h) for h in parsed}) != 1 or not parsed[0]:
@@ -141,6 +145,28 @@ class FemkampTrickRound(CheckedRound):
         if out:
             raise CardlabError("femkamp.setup", problem=f"{out[0]} is taken out of the deck with {rules.players} players.")
         return cls(rules, parsed, round_name=round_name, dealer=dealer, round_number=round_number)
+
+    @classmethod
+    def start(cls, rules: FemkampRules, *, rng=None, seed: int | None = None,
+              setup: dict | None = None) -> "FemkampTrickRound":
+        """One trick round as a game of its own (what a saved ``"femkamp-round"`` replays).
+
+        ``setup`` is ``{"round_name": "queens", "dealer": 0}`` for a seeded deal (the round
+        name defaults to the first trick round of ``rules.round_order``), plus ``"hands"``
+        for explicit hands.
+        """
+        seed = seed_from(rng, seed)
+        setup = setup_table(setup, "setup", ("round_name", "hands", "dealer"))
+        name = setup.get("round_name", next(n for n in rules.round_order if n in TRICK_ROUNDS))
+        if not isinstance(name, str) or name not in TRICK_ROUNDS:
+            raise CardlabError("femkamp.setup", problem=f"{short_repr(name)} is not a trick round: choose one of {', '.join(TRICK_ROUNDS)}.")
+        dealer = setup_seat(setup.get("dealer", rules.first_dealer), rules.players)
+        if "hands" in setup:
+            rnd = cls.from_hands(setup["hands"], round_name=name, dealer=dealer, rules=rules)
+        else:
+            rnd = cls.deal(rules, round_name=name, dealer=dealer, rng=child_rng(seed, 0))
+        rnd.seed, rnd.setup = seed, setup or None
+        return rnd
 
     # ------------------------------------------------------------- questions
     @property
@@ -224,9 +250,9 @@ class FemkampTrickRound(CheckedRound):
         return [trick_round_score(self.round_name, t, c, q, self.rules)
                 for t, c, q in zip(self.tricks_taken, self.clubs_taken, self.queens_taken)]
 
-    def view(self, seat: int) -> "FemkampView":
-        """What ``seat`` may see: its own hand and everything on the table."""
-        return _view(self, seat, round_index=self.round_number, totals=(0,) * self.players, results=())
+    def view(self, seat: int, *, game: Any = None) -> "FemkampView":
+        """What ``seat`` may see: its own hand and everything on the table (and the scores of ``game``)."""
+        return _game_view(self, seat, game)
 
     def state_key(self) -> tuple:
         return (self.round_name, tuple(map(tuple, self.hands)), self.dealer, self.leader, tuple(self.current_trick),
@@ -270,6 +296,11 @@ class FemkampView:
     out_seat: int | None = None
 
     @property
+    def round_number(self) -> int:
+        """The same as ``round_index`` (the name Plump's and Rummy's views use)."""
+        return self.round_index
+
+    @property
     def is_kabal(self) -> bool:
         return self.round_name == "kabal"
 
@@ -288,9 +319,15 @@ class FemkampView:
         return round_goal(self.round_name, lang)
 
 
+def _game_view(rnd: Any, seat: int, game: Any = None) -> FemkampView:
+    """The view of a trick or kabal round, within ``game`` (round index, totals, results) if given."""
+    if game is None:
+        return _view(rnd, seat, round_index=rnd.round_number, totals=(0,) * rnd.players, results=())
+    return _view(rnd, seat, round_index=game.round_index, totals=tuple(game.totals), results=tuple(game.results))
+
+
 def _view(rnd: Any, seat: int, *, round_index: int, totals: tuple[int, ...], results: tuple) -> FemkampView:
-    if not 0 <= seat < rnd.players:
-        raise ValueError(f"seat must be 0..{rnd.players - 1}, not {seat}")
+    seat = rnd._view_seat(seat)
     common = dict(
         seat=seat, players=rnd.players, rules=rnd.rules, round_index=round_index, round_name=rnd.round_name,
         dealer=rnd.dealer, hand=tuple(rnd.hands[seat]), hand_counts=tuple(len(h) for h in rnd.hands),
@@ -357,10 +394,7 @@ class FemkampGame(RoundsGame):
 
     def __init__(self, rules: FemkampRules, *, seed: int, setup: dict | None = None) -> None:
         super().__init__(rules, seed=seed, setup=setup)
-        deals = [] if setup is None else (setup.get("deals", []) if isinstance(setup, dict) else None)
-        if not isinstance(deals, (list, tuple)) or len(deals) > len(rules.round_order):
-            raise CardlabError("femkamp.setup", problem="setup must be {\"deals\": [...]} with at most one deal per round.")
-        self._deals = list(deals)
+        self._deals = setup_deals(setup_table(setup, "setup", ("deals",)), len(rules.round_order))
         for index in range(len(self._deals)):  # refuse a bad set-up now, not rounds later
             self._new_round(index)
         self.round: Any = self._new_round(0)
@@ -371,8 +405,10 @@ class FemkampGame(RoundsGame):
         name = rules.round_order[index]
         dealer = rules.dealer_for_round(index)
         deal = self._deals[index] if index < len(self._deals) else None
-        if deal is not None and (not isinstance(deal, dict) or "hands" not in deal):
-            raise CardlabError("femkamp.setup", problem=f"deal {index + 1} must be a table with \"hands\".")
+        if deal is not None:
+            deal = setup_table(deal, f"deals[{index}]", ("hands", "table") if name == "kabal" else ("hands",))
+            if "hands" not in deal:
+                raise CardlabError("femkamp.setup", problem=f"deal {index + 1} must be a table with \"hands\".")
         if name == "kabal":
             if deal is None:
                 rnd = KabalRound.deal(rules, dealer=dealer, rng=child_rng(self.seed, index), round_number=index)
@@ -429,11 +465,6 @@ class FemkampGame(RoundsGame):
     def rematch(self) -> "FemkampGame":
         """A new femkamp with the same rules and players, its seed drawn from this game's."""
         return FemkampGame(self.rules, seed=derive_seed(child_rng(self.seed, 1_000)))
-
-    def view(self, seat: int) -> FemkampView:
-        """What ``seat`` may see: its own hand, the table, all scores so far."""
-        return _view(self.round, seat, round_index=self.round_index, totals=tuple(self.totals),
-                     results=tuple(self.results))
 
     # ----------------------------------------------------------- score sheet
     def _repr_html_(self) -> str:

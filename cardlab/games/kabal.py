@@ -33,7 +33,7 @@ from ..cards import Card, Rank, Suit, full_deck, parse_cards, shuffled_deck, sor
 from ..errors import CardlabError, GameOverError, IllegalMoveError, NotInHandError, NotYourTurnError, UnknownActionError
 from ..events import CardPlayed, PrikkSaid, RoundScored, WentOut
 from ..i18n import register
-from .base import CheckedRound
+from .base import CheckedRound, seed_from, setup_cards, setup_hands, setup_seat, setup_table
 from ..protocol import action, check_seat, game_type, short_repr, whole_number
 from ..rules.femkamp import FemkampRules
 from .plump import Play, _play
@@ -237,7 +237,12 @@ class KabalView:
     def round_name(self) -> str:
         return "kabal"
 
+    @property
+    def round_index(self) -> int:
+        return self.round_number
 
+
+@game_type("kabal")
 class KabalRound(CheckedRound):
     """One kabal round: deal all 52, play cards onto the rows or say prikk, score.
 
@@ -294,9 +299,10 @@ class KabalRound(CheckedRound):
         Hands and table together must be the whole deck, each card once, and the
         table must be unbroken rows through the 7s.
         """
-        rules = rules or FemkampRules(players=len(hands))
-        parsed = [list(parse_cards(h)) for h in hands]
-        on_table = parse_cards(table)
+        parsed = setup_hands(hands)
+        rules = rules or FemkampRules(players=len(parsed))
+        dealer = setup_seat(dealer, rules.players)
+        on_table = setup_cards(table, "table")
         if len(parsed) != rules.players:
             raise CardlabError("kabal.setup", problem=f"give {rules.players} hands, one per seat; you gave {len(parsed)}.")
         everything = [c for h in parsed for c in h] + list(on_table)
@@ -307,6 +313,27 @@ class KabalRound(CheckedRound):
         if any(not h for h in parsed):
             raise CardlabError("kabal.setup", problem="every player needs at least one card.")
         return cls(rules, parsed, dealer=dealer, table=on_table, prikks=prikks, round_number=round_number)
+
+    @classmethod
+    def start(cls, rules: FemkampRules, *, rng=None, seed: int | None = None, setup: dict | None = None) -> "KabalRound":
+        """The kabal round as a game of its own (what a saved ``"kabal"`` replays).
+
+        ``setup`` is ``{"hands": [...], "table": "...", "dealer": 0}`` (all 52 cards between
+        hands and table), or ``{"dealer": 1}`` (or nothing) for a seeded deal.
+        """
+        from .._rng import child_rng
+
+        seed = seed_from(rng, seed)
+        setup = setup_table(setup, "setup", ("hands", "table", "dealer"))
+        dealer = setup_seat(setup.get("dealer", rules.first_dealer), rules.players)
+        if "hands" in setup:
+            rnd = cls.from_hands(setup["hands"], dealer=dealer, rules=rules, table=setup.get("table", ()))
+        elif "table" in setup:
+            raise CardlabError("kabal.setup", problem="give 'hands' with the 'table'.")
+        else:
+            rnd = cls.deal(rules, dealer=dealer, rng=child_rng(seed, 0))
+        rnd.seed, rnd.setup = seed, setup or None
+        return rnd
 
     # ------------------------------------------------------------- questions
     @property
@@ -417,10 +444,17 @@ class KabalRound(CheckedRound):
         """Prikks plus cards left in hand (the player who went out keeps only the prikks)."""
         return [p + len(h) for p, h in zip(self.prikks, self.hands)]
 
-    def view(self, seat: int) -> KabalView:
-        """What ``seat`` may see: its own hand, the table, the prikks and how many cards each holds."""
-        if not 0 <= seat < self.players:
-            raise ValueError(f"seat must be 0..{self.players - 1}, not {seat}")
+    def view(self, seat: int, *, game: Any = None) -> Any:
+        """What ``seat`` may see: its own hand, the table, the prikks and how many cards each holds.
+
+        On its own this is a :class:`KabalView`; within a Femkamp ``game`` it is that game's
+        :class:`cardlab.games.femkamp.FemkampView` (with the totals and finished rounds).
+        """
+        seat = self._view_seat(seat)
+        if game is not None:
+            from .femkamp import _game_view
+
+            return _game_view(self, seat, game)
         return KabalView(
             seat=seat, players=self.players, rules=self.rules, hand=tuple(self.hands[seat]),
             hand_counts=tuple(len(h) for h in self.hands), dealer=self.dealer, layout=self.layout,

@@ -37,7 +37,8 @@ from ..errors import (
 from ..events import BidMade, CardPlayed, RoundScored, TrickWon
 from ..i18n import Message, register
 from ..protocol import action, check_seat, game_type, short_repr, whole_number
-from .base import CheckedRound, RoundsGame
+from .base import (CheckedRound, RoundsGame, seed_from, setup_cards, setup_count, setup_deals, setup_hands,
+                   setup_seat, setup_table)
 from ..rules.plump import PlumpRules
 from ..tricks import check_play
 
@@ -238,6 +239,11 @@ class PlumpView:
         return self.current_trick[0][1].suit if self.current_trick else None
 
     @property
+    def round_index(self) -> int:
+        """The 0-based round number (the same as ``round_number``; every game's view has it)."""
+        return self.round_number
+
+    @property
     def my_bid(self) -> int | None:
         return self.bids[self.seat]
 
@@ -311,8 +317,8 @@ class PlumpRound(CheckedRound):
         """
         from ..cards import shuffled_deck
 
-        size = rules.largest_hand if hand_size is None else hand_size
-        dealer = rules.first_dealer if dealer is None else dealer
+        size = rules.largest_hand if hand_size is None else setup_count(hand_size, "hand_size", 1, rules.deck_size // rules.hands_dealt)
+        dealer = rules.first_dealer if dealer is None else setup_seat(dealer, rules.players)
         deck = shuffled_deck(rng=rng, decks=rules.decks)
         n_hands = rules.hands_dealt
         hands: list[list[Card]] = [[] for _ in range(n_hands)]
@@ -342,16 +348,28 @@ class PlumpRound(CheckedRound):
 
         The trump is the suit of ``trump_card`` if given, else ``trump`` (a suit or None).
         """
-        rules = rules or PlumpRules(players=len(hands))
-        parsed = [list(parse_cards(h)) for h in hands]
+        parsed = setup_hands(hands)
+        rules = rules or PlumpRules(players=len(parsed))
+        dealer = setup_seat(dealer, rules.players)
         if len(parsed) != rules.players:
             raise CardlabError("rules.invalid", field="hands", problem=f"give {rules.players} hands, one per seat; you gave {len(parsed)}.")
         if len({len(h) for h in parsed}) != 1 or not parsed[0]:
             raise CardlabError("rules.invalid", field="hands", problem="every hand must hold the same number of cards (at least one).")
         if len(parsed[0]) > rules.deck_limit:
             raise CardlabError("rules.invalid", field="hands", problem=f"at most {rules.deck_limit} cards per hand with these rules.")
-        card = Card.parse(trump_card) if trump_card is not None else None
-        all_cards = [c for h in parsed for c in h] + list(parse_cards(blind)) + ([card] if card else [])
+        card = setup_cards([trump_card], "trump_card")[0] if trump_card is not None else None
+        blind = setup_cards(blind, "blind")
+        if blind and (rules.hands_dealt == rules.players or len(blind) != len(parsed[0])):
+            raise CardlabError("rules.invalid", field="blind", problem=Message(
+                "setup.count", {"field": "blind", "low": len(parsed[0]) if rules.hands_dealt > rules.players else 0,
+                                "high": len(parsed[0]) if rules.hands_dealt > rules.players else 0, "value": len(blind)}))
+        if trump is not None and not isinstance(trump, Suit):
+            try:
+                trump = Suit.parse(trump)
+            except ValueError:
+                raise CardlabError("rules.invalid", field="trump", problem=Message(
+                    "setup.cards", {"field": "trump", "value": short_repr(trump)})) from None
+        all_cards = [c for h in parsed for c in h] + list(blind) + ([card] if card else [])
         limit = rules.decks
         from ..cards import count_cards
 
@@ -364,14 +382,31 @@ class PlumpRound(CheckedRound):
 
     # ---- the save/load hooks (a single round as a game of its own)
     @classmethod
-    def start(cls, rules: PlumpRules, *, seed: int, setup: dict | None = None) -> "PlumpRound":
-        setup = dict(setup or {})
+    def start(cls, rules: PlumpRules, *, rng=None, seed: int | None = None, setup: dict | None = None) -> "PlumpRound":
+        """A round as a game of its own (what a saved ``"plump-round"`` replays).
+
+        ``setup`` is ``{"hands": [...], "dealer": 2, "trump_card": "5C"}`` (also ``"trump"``,
+        ``"blind"``) for explicit hands, or ``{"hand_size": 3, "dealer": 1}`` for a seeded deal.
+        """
+        seed = seed_from(rng, seed)
+        setup = setup_table(setup, "setup", ("hands", "dealer", "trump_card", "trump", "blind", "hand_size"))
         if "hands" in setup:
+            if "hand_size" in setup:
+                raise CardlabError("rules.invalid", field="setup", problem=Message(
+                    "setup.unknown_key", {"field": "setup", "key": "'hand_size'", "allowed": "hands, dealer, trump_card, trump, blind"}))
             rnd = cls.from_hands(setup["hands"], dealer=setup.get("dealer", 0), rules=rules,
                                  trump_card=setup.get("trump_card"), trump=setup.get("trump"),
                                  blind=setup.get("blind", ()))
         else:
-            rnd = cls.deal(rules, hand_size=setup.get("hand_size"), dealer=setup.get("dealer"), rng=child_rng(seed, 0))
+            for key in ("trump_card", "trump", "blind"):
+                if key in setup:
+                    raise CardlabError("rules.invalid", field="setup", problem=Message(
+                        "setup.unknown_key", {"field": "setup", "key": repr(key), "allowed": "hand_size, dealer"}))
+            size = setup.get("hand_size")
+            size = None if size is None else setup_count(size, "hand_size", 1, rules.deck_limit)
+            dealer = setup.get("dealer")
+            dealer = None if dealer is None else setup_seat(dealer, rules.players)
+            rnd = cls.deal(rules, hand_size=size, dealer=dealer, rng=child_rng(seed, 0))
         rnd.seed, rnd.setup = seed, setup or None
         return rnd
 
@@ -545,10 +580,10 @@ class PlumpRound(CheckedRound):
         """Each seat's points for this round under ``rules.scoring`` (final once the round is over)."""
         return [round_score(b if b is not None else -1, t, self.rules.scoring) for b, t in zip(self.bids, self.tricks_taken)]
 
-    def view(self, seat: int) -> PlumpView:
-        """What ``seat`` may see: its own hand and everything on the table."""
-        if not 0 <= seat < self.players:
-            raise ValueError(f"seat must be 0..{self.players - 1}, not {seat}")
+    def view(self, seat: int, *, game: Any = None) -> PlumpView:
+        """What ``seat`` may see: its own hand and everything on the table (and, when the round
+        belongs to ``game``, that game's round index and running totals)."""
+        seat = self._view_seat(seat)
         return PlumpView(
             seat=seat, players=self.players, rules=self.rules, hand=tuple(self.hands[seat]),
             hand_size=self.hand_size, dealer=self.dealer, trump_card=self.trump_card, trump=self.trump,
@@ -556,7 +591,9 @@ class PlumpRound(CheckedRound):
             current_trick=tuple(self.current_trick), completed_tricks=tuple(self.completed_tricks),
             phase=self.phase, to_move=self.to_move,
             legal_actions=tuple(self.legal_actions()) if seat == self.to_move else (),
-            is_last_round=self.is_last_round, hook_active=self.hook_active, round_number=self.round_number,
+            is_last_round=self.is_last_round, hook_active=self.hook_active,
+            round_number=self.round_number if game is None else game.round_index,
+            totals=() if game is None else tuple(game.totals),
         )
 
     def state_key(self) -> tuple:
@@ -612,15 +649,21 @@ class PlumpGame(RoundsGame):
         super().__init__(rules, seed=seed, setup=setup)
         self.schedule = rules.hand_sizes()
         self.extra_rounds = 0
-        self._deals = list((setup or {}).get("deals", []))  # ``setup={"deals": [...]}`` fixes the first deals
+        # ``setup={"deals": [{"hands": [...], "trump_card": "5C"}, ...]}`` fixes the first deals
+        # one deal per round of the pyramid, plus one for an extra round that a tie may bring
+        self._deals = setup_deals(setup_table(setup, "setup", ("deals",)), len(self.schedule) + 1)
+        for index in range(1, len(self._deals)):  # refuse a bad set-up now, not rounds later
+            self._new_round(index)
         self.round = self._new_round(0)
 
     def _new_round(self, index: int) -> PlumpRound:
-        size = self.schedule[index]
+        size = self.schedule[index] if index < len(self.schedule) else self.rules.largest_hand
         dealer = (self.rules.first_dealer + index) % self.rules.players
         last = index == len(self.schedule) - 1
         if index < len(self._deals):
-            deal = self._deals[index]
+            deal = setup_table(self._deals[index], f"deals[{index}]", ("hands", "trump_card", "blind"))
+            if "hands" not in deal:
+                raise CardlabError("rules.invalid", field="setup", problem=f"deal {index + 1} has no 'hands'.")
             rnd = PlumpRound.from_hands(deal["hands"], dealer=dealer, rules=self.rules,
                                         trump_card=deal.get("trump_card"), blind=deal.get("blind", ()),
                                         trump=self._fixed_trump(index, deal), is_last_round=last)
@@ -668,10 +711,6 @@ class PlumpGame(RoundsGame):
     def winners(self) -> list[int]:
         """The seat(s) with the highest total (ties share the win, after an extra round if chosen)."""
         return self.leaders() if self.is_over else []
-
-    def view(self, seat: int) -> PlumpView:
-        v = self.round.view(seat)
-        return PlumpView(**{**v.__dict__, "round_number": self.round_index, "totals": tuple(self.totals)})
 
     def __repr__(self) -> str:
         return f"<PlumpGame round {self.round_index + 1}/{len(self.schedule)}, totals {self.totals}>"

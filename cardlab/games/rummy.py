@@ -46,7 +46,7 @@ from ..errors import (
 )
 from ..events import Discarded, Drew, LaidOff, Melded, RoundScored, StockReshuffled, WentOut
 from ..i18n import register
-from .base import CheckedRound, RoundsGame
+from .base import CheckedRound, RoundsGame, seed_from, setup_cards, setup_hands, setup_seat, setup_table
 from ..protocol import action, check_seat, game_type, short_repr, whole_number
 from ..rules.rummy import RummyRules
 from .melds import extend_meld, hand_penalty, is_meld, layoff_end, meld_candidates, meld_kind, meld_order
@@ -332,6 +332,11 @@ class RummyView:
         return self.discard_pile[-1] if self.discard_pile else None
 
     @property
+    def round_index(self) -> int:
+        """The 0-based round number (the same as ``round_number``; every game's view has it)."""
+        return self.round_number
+
+    @property
     def next_seat(self) -> int:
         """The player after this seat (who may take what this seat discards)."""
         return (self.seat + 1) % self.players
@@ -346,6 +351,7 @@ def _cards_text(cards: Sequence[Card]) -> str:
     return " ".join(map(str, cards)) if cards else "–"
 
 
+@game_type("rummy-round")
 class RummyRound(CheckedRound):
     """One round of Rummy: deal, turns of draw → meld/lay off → discard, then scoring.
 
@@ -417,15 +423,15 @@ class RummyRound(CheckedRound):
         Left out, the stock is the unused cards shuffled from ``rng`` and the discard pile
         is the stock's turned-up top card.  No card may appear twice.
         """
-        rules = rules or RummyRules(players=len(hands))
-        parsed = [list(parse_cards(h)) for h in hands]
+        parsed = setup_hands(hands)
+        rules = rules or RummyRules(players=len(parsed))
         if len(parsed) != rules.players:
             raise CardlabError("rummy.setup", field="hands", problem=f"give {rules.players} hands, one per seat; you gave {len(parsed)}.")
         if any(not h for h in parsed):
             raise CardlabError("rummy.setup", field="hands", problem="every hand needs at least one card.")
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < rules.players:
             raise CardlabError("rummy.setup", field="dealer", problem=f"the dealer must be a seat from 0 to {rules.players - 1}.")
-        pile = list(parse_cards(discard)) if discard is not None else None
+        pile = setup_cards(discard, "discard") if discard is not None else None
         given = [c for h in parsed for c in h] + (pile or [])
         doubles = [c for c, k in count_cards(given).items() if k > 1]
         if doubles:
@@ -435,7 +441,7 @@ class RummyRound(CheckedRound):
 
             stock_cards = shuffled_deck(rng=rng, exclude=given)
         else:
-            stock_cards = list(parse_cards(stock))
+            stock_cards = setup_cards(stock, "stock")
         if pile is None:
             pile, stock_cards = stock_cards[:1], stock_cards[1:]
         doubles = [c for c, k in count_cards(given + stock_cards).items() if k > 1]
@@ -444,6 +450,26 @@ class RummyRound(CheckedRound):
         if not stock_cards and not pile:
             raise CardlabError("rummy.setup", field="stock", problem="the stock and the discard pile cannot both be empty.")
         return cls(rules, parsed, stock_cards, pile, dealer=dealer, seed=seed, round_number=round_number)
+
+    @classmethod
+    def start(cls, rules: RummyRules, *, rng=None, seed: int | None = None, setup: dict | None = None) -> "RummyRound":
+        """One round as a game of its own (what a saved ``"rummy-round"`` replays).
+
+        ``setup`` is ``{"hands": [...], "stock": "...", "discard": "...", "dealer": 0}`` for
+        explicit cards, or ``{"dealer": 1}`` (or nothing) for a seeded deal.
+        """
+        seed = seed_from(rng, seed)
+        setup = setup_table(setup, "setup", ("hands", "stock", "discard", "dealer"))
+        dealer = setup_seat(setup.get("dealer", rules.first_dealer), rules.players)
+        if "hands" in setup:
+            rnd = cls.from_cards(setup["hands"], stock=setup.get("stock"), discard=setup.get("discard"),
+                                 dealer=dealer, rules=rules, rng=child_rng(seed, 0), seed=seed)
+        elif "stock" in setup or "discard" in setup:
+            raise CardlabError("rummy.setup", field="setup", problem="give 'hands' with 'stock' and 'discard'.")
+        else:
+            rnd = cls.deal(rules, dealer=dealer, rng=child_rng(seed, 0), seed=seed)
+        rnd.setup = setup or None
+        return rnd
 
     # ------------------------------------------------------------- questions
     @property
@@ -670,10 +696,10 @@ class RummyRound(CheckedRound):
         return ([c for h in self.hands for c in h] + [c for m in self.table for c in m.cards]
                 + self.stock + self.discard_pile)
 
-    def view(self, seat: int) -> RummyView:
-        """What ``seat`` may see: its own hand, the other hands' sizes and everything on the table."""
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise ValueError(f"seat must be 0..{self.players - 1}, not {seat!r}")
+    def view(self, seat: int, *, game: Any = None) -> RummyView:
+        """What ``seat`` may see: its own hand, the other hands' sizes and everything on the table
+        (and, when the round belongs to ``game``, the running totals)."""
+        seat = self._view_seat(seat)
         mine = seat == self.to_move
         return RummyView(
             seat=seat, players=self.players, rules=self.rules, hand=tuple(self.hands[seat]),
@@ -683,7 +709,7 @@ class RummyRound(CheckedRound):
             taken_from_discard=self.taken_from_discard if mine else None,
             melded_before=tuple(self.melded_before), reshuffles=self.reshuffles, turns=self.turns,
             legal_actions=tuple(self.legal_actions()) if mine else (), winner=self.winner,
-            round_number=self.round_number,
+            round_number=self.round_number, totals=() if game is None else tuple(game.totals),
         )
 
     def state_key(self) -> tuple:
@@ -703,16 +729,25 @@ class RummyRound(CheckedRound):
 
 # ------------------------------------------------------------------- game
 @dataclass(frozen=True)
-class RummyRoundResult:
-    """One finished round, as the score sheet writes it."""
+class RoundResult:
+    """One finished round, as the score sheet writes it: ``number`` (1-based), ``dealer`` and
+    ``scores`` (penalty points, seat order), as in every cardlab game; ``penalties`` is the same tuple."""
 
     number: int
     dealer: int
     winner: int | None
     went_rummy: bool
-    penalties: tuple[int, ...]
+    scores: tuple[int, ...]
     turns: int
     reshuffles: int
+
+    @property
+    def penalties(self) -> tuple[int, ...]:
+        """The penalty points of the round (the same as ``scores``)."""
+        return self.scores
+
+
+RummyRoundResult = RoundResult  # the older name
 
 
 def _deal_from_setup(setup: dict | None) -> list[dict]:
@@ -721,6 +756,7 @@ def _deal_from_setup(setup: dict | None) -> list[dict]:
         return []
     if not isinstance(setup, dict):
         raise CardlabError("rummy.setup", field="setup", problem="the set-up must be a table with 'hands' (and 'stock', 'discard') or 'deals'.")
+    setup = setup_table(setup, "setup", ("deals",) if "deals" in setup else ("hands", "stock", "discard"))
     if "deals" in setup:
         deals = setup["deals"]
         if not isinstance(deals, list) or not all(isinstance(d, dict) for d in deals):
@@ -751,12 +787,14 @@ class RummyGame(RoundsGame):
     def __init__(self, rules: RummyRules, *, seed: int, setup: dict | None = None) -> None:
         super().__init__(rules, seed=seed, setup=setup)  # every deal and reshuffle is drawn from ``seed``
         self._deals = _deal_from_setup(setup)
+        for index in range(1, len(self._deals)):  # refuse a bad set-up now, not rounds later
+            self._new_round(index)
         self.round = self._new_round(0)
 
     def _new_round(self, index: int) -> RummyRound:
         dealer = (self.rules.first_dealer + index) % self.rules.players
         if index < len(self._deals):
-            deal = self._deals[index]
+            deal = setup_table(self._deals[index], f"deals[{index}]", ("hands", "stock", "discard"))
             if "hands" not in deal:
                 raise CardlabError("rummy.setup", field="setup", problem=f"deal {index + 1} has no 'hands'.")
             rnd = RummyRound.from_cards(deal["hands"], stock=deal.get("stock"), discard=deal.get("discard"),
@@ -781,9 +819,9 @@ class RummyGame(RoundsGame):
         rnd = self.round
         penalties = rnd.scores()
         self.totals = [t + p for t, p in zip(self.totals, penalties)]
-        self.results.append(RummyRoundResult(
+        self.results.append(RoundResult(
             number=len(self.results) + 1, dealer=rnd.dealer, winner=rnd.winner,
-            went_rummy=rnd.winner is not None and rnd.went_rummy, penalties=tuple(penalties),
+            went_rummy=rnd.winner is not None and rnd.went_rummy, scores=tuple(penalties),
             turns=rnd.turns, reshuffles=rnd.reshuffles))
         self.finished_rounds.append(rnd)
         if not self.is_over:
@@ -795,10 +833,6 @@ class RummyGame(RoundsGame):
             return []
         best = min(self.totals)
         return [s for s, t in enumerate(self.totals) if t == best]
-
-    def view(self, seat: int) -> RummyView:
-        v = self.round.view(seat)
-        return RummyView(**{**v.__dict__, "totals": tuple(self.totals)})
 
     def __repr__(self) -> str:
         return f"<RummyGame round {self.round_index + 1}, totals {self.totals}>"
