@@ -264,8 +264,8 @@ class GameState(Protocol):
       a refused action raises a :class:`cardlab.errors.IllegalMoveError` and changes nothing;
     * ``is_over``, ``scores()``, ``view(seat)`` (what that seat may see, and nothing hidden);
     * ``state_key()`` – everything that defines the state, for comparing two states;
-    * ``rules``, ``seed``, ``setup`` and the class's ``game_name`` and ``start(rules, *, seed, setup)``,
-      from which :class:`~cardlab.match.Match` replays a saved game.
+    * ``rules``, ``seed``, ``setup`` and the class's ``game_name``, ``rules_class`` and
+      ``start(rules, *, rng, seed, setup)``, from which :class:`~cardlab.match.Match` replays a saved game.
 
     >>> from cardlab import PlumpGame, PlumpRules
     >>> isinstance(PlumpGame.start(PlumpRules(), seed=1), GameState)
@@ -273,6 +273,7 @@ class GameState(Protocol):
     """
 
     game_name: ClassVar[str]
+    rules_class: ClassVar[type]
     rules: Any
     seed: int
     setup: Any
@@ -294,6 +295,9 @@ class GameState(Protocol):
     def view(self, seat: int) -> Any: ...
 
     def state_key(self) -> tuple: ...
+
+    @classmethod
+    def start(cls, rules: Any, *, rng: Any = None, seed: int | None = None, setup: Any = None) -> Any: ...
 
 
 @runtime_checkable

@@ -83,6 +83,8 @@ class FemkampTrickRound(CheckedRound):
     Create one with :meth:`deal` (seeded) or :meth:`from_hands` (explicit).
     """
 
+    rules_class = FemkampRules
+
     def __init__(self, rules: FemkampRules, hands: Sequence[Sequence[Card]], *, round_name: str,
                  dealer: int, round_number: int = 0) -> None:
         if round_name not in TRICK_ROUNDS:

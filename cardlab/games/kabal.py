@@ -251,6 +251,7 @@ class KabalRound(CheckedRound):
     """
 
     round_name = "kabal"
+    rules_class = FemkampRules
 
     def __init__(self, rules: FemkampRules, hands: Sequence[Sequence[Card]], *, dealer: int,
                  table: Iterable[Card] = (), prikks: Sequence[int] | None = None, round_number: int = 0) -> None:
