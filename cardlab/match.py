@@ -135,6 +135,11 @@ register({
         "nb": "den er skadet ({detail}).",
         "en": "it is damaged ({detail}).",
     },
+    "file.huge_number": {
+        "sv": "ett tal i den har fler än 4300 siffror.",
+        "nb": "et tall i den har flere enn 4300 sifre.",
+        "en": "a number in it has more than 4300 digits.",
+    },
     "file.checksum": {
         "sv": "{problem} Kontrollsumman stämmer inte heller: filen har skadats eller ändrats för hand.",
         "nb": "{problem} Kontrollsummen stemmer heller ikke: filen er skadet eller endret for hånd.",
@@ -430,6 +435,8 @@ class Match:
         except RecursionError:
             raise _refuse("file.too_deep", limit=MAX_DEPTH) from None
         except ValueError as exc:  # NaN/Infinity, or an integer of thousands of digits
+            if "digits" in str(exc):
+                raise _refuse("file.huge_number") from None
             raise _refuse("file.damaged", detail=_Quote(exc, 80)) from None
         return cls.from_dict(data, name=name)
 

@@ -189,7 +189,21 @@ def _plain(value: Any) -> Any:
         return value.letter
     if isinstance(value, (tuple, list)):
         return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, Integral) and not isinstance(value, bool) and value.__class__ is not int:
+        return int(value)  # a numpy integer
     return value
+
+
+def plain(value: Any) -> Any:
+    """``value`` as plain JSON data: cards as text ('10H'), suits as letters, numpy integers as ints.
+
+    >>> import numpy as np
+    >>> plain({"hands": [[Card.parse("AS")], "KS"], "dealer": np.int64(2)})
+    {'hands': [['AS'], 'KS'], 'dealer': 2}
+    """
+    return _plain(value)
 
 
 def action_to_dict(act: Any) -> dict[str, Any]:
@@ -240,8 +254,10 @@ def _revive(type_text: Any, value: Any) -> Any:
         return Card.parse(value)
     if "Suit" in t and isinstance(value, str):
         return Suit.parse(value)
-    if t in ("int", "'int'") and (not isinstance(value, int) or isinstance(value, bool)):
-        raise TypeError(f"{short_repr(value)} is not a whole number")
+    if t in ("int", "'int'"):
+        if not isinstance(value, Integral) or isinstance(value, bool):
+            raise TypeError(f"{short_repr(value)} is not a whole number")
+        return int(value)
     if t in ("str", "'str'") and not isinstance(value, str):
         raise TypeError(f"{short_repr(value)} is not a text")
     if isinstance(value, list):

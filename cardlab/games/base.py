@@ -17,7 +17,7 @@ from ..errors import CardlabError, GameOverError, RulesError
 from ..cards import Card, parse_cards
 from ..events import GameOver, RoundDealt
 from ..i18n import Message, register
-from ..protocol import short_repr
+from ..protocol import plain, short_repr
 
 
 SEED_LIMIT = 2**128  # seeds are whole numbers 0 <= seed < SEED_LIMIT (numpy's SeedSequence takes them all)
@@ -35,8 +35,7 @@ def check_seed(seed: Any) -> int:
     """
     if isinstance(seed, Integral) and not isinstance(seed, bool) and 0 <= int(seed) < SEED_LIMIT:
         return int(seed)
-    shown = repr(seed) if len(repr(seed)) <= 30 else repr(seed)[:27] + "..."
-    raise RulesError(field="seed", problem=f"a seed is a whole number from 0 to 2**128 - 1, not {shown}.")
+    raise RulesError(field="seed", problem=f"a seed is a whole number from 0 to 2**128 - 1, not {short_repr(seed)}.")
 
 
 def seed_from(rng: Any = None, seed: Any = None) -> int:
@@ -57,14 +56,19 @@ register({
         "en": "{field} must be a table with the keys {allowed}, not {value}.",
     },
     "setup.unknown_key": {
-        "sv": "{field} har ingen nyckel {key}: kända nycklar är {allowed}.",
-        "nb": "{field} har ingen nøkkel {key}: kjente nøkler er {allowed}.",
-        "en": "{field} has no key {key}: known keys are {allowed}.",
+        "sv": "{field} har ingen nyckel {name}: kända nycklar är {allowed}.",
+        "nb": "{field} har ingen nøkkel {name}: kjente nøkler er {allowed}.",
+        "en": "{field} has no key {name}: known keys are {allowed}.",
     },
     "setup.cards": {
         "sv": "{field} måste vara kort som text ('AS 10H') eller en lista av kort, inte {value}.",
         "nb": "{field} må være kort som tekst ('AS 10H') eller en liste av kort, ikke {value}.",
         "en": "{field} must be cards as text ('AS 10H') or a list of cards, not {value}.",
+    },
+    "setup.suit": {
+        "sv": "{field} måste vara en färg (C, D, H eller S), inte {value}.",
+        "nb": "{field} må være en farge (C, D, H eller S), ikke {value}.",
+        "en": "{field} must be a suit (C, D, H or S), not {value}.",
     },
     "setup.hands": {
         "sv": "hands måste vara en lista med en hand per plats, inte {value}.",
@@ -102,7 +106,7 @@ def setup_table(value: Any, field: str, allowed: Sequence[str]) -> dict:
         raise _setup_error(field, "setup.not_a_table", field=field, allowed=names, value=short_repr(value))
     for key in value:
         if key not in allowed:
-            raise _setup_error(field, "setup.unknown_key", field=field, key=short_repr(key), allowed=names)
+            raise _setup_error(field, "setup.unknown_key", field=field, name=short_repr(key), allowed=names)
     return dict(value)
 
 
@@ -190,7 +194,7 @@ class RoundsGame(ABC):
     def __init__(self, rules: Any, *, seed: int, setup: dict | None = None) -> None:
         self.rules = rules
         self.seed = check_seed(seed)
-        self.setup = setup or None
+        self.setup = plain(setup) or None
         self.results: list[Any] = []
         self.finished_rounds: list[Any] = []
         self.totals = [0] * rules.players

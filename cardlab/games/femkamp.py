@@ -29,7 +29,7 @@ from ..cards import Card, Rank, Suit, parse_cards, shuffled_deck, sorted_hand
 from ..errors import CardlabError, GameOverError, IllegalMoveError, NotYourTurnError, UnknownActionError
 from ..events import CardPlayed, RoundScored, TrickWon
 from ..i18n import Message, register
-from ..protocol import check_seat, game_type, short_repr
+from ..protocol import check_seat, game_type, plain, short_repr
 from .base import CheckedRound, RoundsGame, seed_from, setup_deals, setup_hands, setup_seat, setup_table
 from ..rules.femkamp import ROUND_NAMES, TRICK_ROUNDS, FemkampRules, round_goal, round_scoring, round_title
 from ..tricks import check_play, trick_winner
@@ -167,7 +167,7 @@ class FemkampTrickRound(CheckedRound):
             rnd = cls.from_hands(setup["hands"], round_name=name, dealer=dealer, rules=rules)
         else:
             rnd = cls.deal(rules, round_name=name, dealer=dealer, rng=child_rng(seed, 0))
-        rnd.seed, rnd.setup = seed, setup or None
+        rnd.seed, rnd.setup = seed, plain(setup) or None
         return rnd
 
     # ------------------------------------------------------------- questions

@@ -34,7 +34,7 @@ from ..errors import CardlabError, GameOverError, IllegalMoveError, NotInHandErr
 from ..events import CardPlayed, PrikkSaid, RoundScored, WentOut
 from ..i18n import register
 from .base import CheckedRound, seed_from, setup_cards, setup_hands, setup_seat, setup_table
-from ..protocol import action, check_seat, game_type, short_repr, whole_number
+from ..protocol import action, check_seat, game_type, plain, short_repr, whole_number
 from ..rules.femkamp import FemkampRules
 from .plump import Play, _play
 
@@ -333,7 +333,7 @@ class KabalRound(CheckedRound):
             raise CardlabError("kabal.setup", problem="give 'hands' with the 'table'.")
         else:
             rnd = cls.deal(rules, dealer=dealer, rng=child_rng(seed, 0))
-        rnd.seed, rnd.setup = seed, setup or None
+        rnd.seed, rnd.setup = seed, plain(setup) or None
         return rnd
 
     # ------------------------------------------------------------- questions

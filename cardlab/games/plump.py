@@ -36,7 +36,7 @@ from ..errors import (
 )
 from ..events import BidMade, CardPlayed, RoundScored, TrickWon
 from ..i18n import Message, register
-from ..protocol import action, check_seat, game_type, short_repr, whole_number
+from ..protocol import action, check_seat, game_type, plain, short_repr, whole_number
 from .base import (CheckedRound, RoundsGame, seed_from, setup_cards, setup_count, setup_deals, setup_hands,
                    setup_seat, setup_table)
 from ..rules.plump import PlumpRules
@@ -368,7 +368,7 @@ class PlumpRound(CheckedRound):
                 trump = Suit.parse(trump)
             except ValueError:
                 raise CardlabError("rules.invalid", field="trump", problem=Message(
-                    "setup.cards", {"field": "trump", "value": short_repr(trump)})) from None
+                    "setup.suit", {"field": "trump", "value": short_repr(trump)})) from None
         all_cards = [c for h in parsed for c in h] + list(blind) + ([card] if card else [])
         limit = rules.decks
         from ..cards import count_cards
@@ -393,7 +393,7 @@ class PlumpRound(CheckedRound):
         if "hands" in setup:
             if "hand_size" in setup:
                 raise CardlabError("rules.invalid", field="setup", problem=Message(
-                    "setup.unknown_key", {"field": "setup", "key": "'hand_size'", "allowed": "hands, dealer, trump_card, trump, blind"}))
+                    "setup.unknown_key", {"field": "setup", "name": "'hand_size'", "allowed": "hands, dealer, trump_card, trump, blind"}))
             rnd = cls.from_hands(setup["hands"], dealer=setup.get("dealer", 0), rules=rules,
                                  trump_card=setup.get("trump_card"), trump=setup.get("trump"),
                                  blind=setup.get("blind", ()))
@@ -401,13 +401,13 @@ class PlumpRound(CheckedRound):
             for key in ("trump_card", "trump", "blind"):
                 if key in setup:
                     raise CardlabError("rules.invalid", field="setup", problem=Message(
-                        "setup.unknown_key", {"field": "setup", "key": repr(key), "allowed": "hand_size, dealer"}))
+                        "setup.unknown_key", {"field": "setup", "name": repr(key), "allowed": "hand_size, dealer"}))
             size = setup.get("hand_size")
             size = None if size is None else setup_count(size, "hand_size", 1, rules.deck_limit)
             dealer = setup.get("dealer")
             dealer = None if dealer is None else setup_seat(dealer, rules.players)
             rnd = cls.deal(rules, hand_size=size, dealer=dealer, rng=child_rng(seed, 0))
-        rnd.seed, rnd.setup = seed, setup or None
+        rnd.seed, rnd.setup = seed, plain(setup) or None
         return rnd
 
     # ------------------------------------------------------------- questions
@@ -536,7 +536,7 @@ class PlumpRound(CheckedRound):
         :class:`cardlab.errors.IllegalMoveError` and changes nothing."""
         if act.__class__ is Play and self.phase == "play":
             legal = self._legal if self._legal is not None else self.legal_actions()
-            if act in legal:  # the common case, checked without building an error
+            if act.seat.__class__ is int and act in legal:  # the common case, checked without building an error
                 self._legal = None
                 return self._do_play(act.seat, act.card)
         self._check(act)

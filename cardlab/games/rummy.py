@@ -47,7 +47,7 @@ from ..errors import (
 from ..events import Discarded, Drew, LaidOff, Melded, RoundScored, StockReshuffled, WentOut
 from ..i18n import register
 from .base import CheckedRound, RoundsGame, seed_from, setup_cards, setup_hands, setup_seat, setup_table
-from ..protocol import action, check_seat, game_type, short_repr, whole_number
+from ..protocol import action, check_seat, game_type, plain, short_repr, whole_number
 from ..rules.rummy import RummyRules
 from .melds import extend_meld, hand_penalty, is_meld, layoff_end, meld_candidates, meld_kind, meld_order
 
@@ -468,7 +468,7 @@ class RummyRound(CheckedRound):
             raise CardlabError("rummy.setup", field="setup", problem="give 'hands' with 'stock' and 'discard'.")
         else:
             rnd = cls.deal(rules, dealer=dealer, rng=child_rng(seed, 0), seed=seed)
-        rnd.setup = setup or None
+        rnd.setup = plain(setup) or None
         return rnd
 
     # ------------------------------------------------------------- questions
