@@ -171,6 +171,8 @@ class CheckedRound(ABC):
 
     def _view_seat(self, seat: Any) -> int:
         """``seat`` checked for a view: a whole number from 0 to players - 1 (else ``ValueError``)."""
+        if seat.__class__ is int and 0 <= seat < self.players:  # type: ignore[attr-defined]
+            return seat
         if not isinstance(seat, Integral) or isinstance(seat, bool) or not 0 <= seat < self.players:  # type: ignore[attr-defined]
             raise ValueError(f"seat must be 0..{self.players - 1}, not {short_repr(seat)}")  # type: ignore[attr-defined]
         return int(seat)
