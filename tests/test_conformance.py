@@ -53,10 +53,10 @@ CASES = [
     ("femkamp-round", FemkampRules(players=3), {"round_name": "grand", "dealer": 2}),
     ("kabal", FemkampRules(), None),
     ("kabal", FemkampRules(players=5, kabal_starter="seven-of-hearts"), {"dealer": 3}),
-    ("rummy-round", RummyRules(), None),
+    ("rummy-round", RummyRules(max_reshuffles=3), None),
     ("rummy-round", RummyRules(players=2, no_same_discard=False, max_reshuffles=1), None),
-    ("rummy", RummyRules(rounds=2), None),
-    ("rummy", RummyRules(players=4, rummy_bonus=True, target=40), None),
+    ("rummy", RummyRules(rounds=1, max_reshuffles=2), None),
+    ("rummy", RummyRules(players=4, rummy_bonus=True, target=25, max_reshuffles=1), None),
 ]
 IDS = [f"{name}-{i}" for i, (name, _, _) in enumerate(CASES)]
 DECK = full_deck()

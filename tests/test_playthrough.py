@@ -44,7 +44,7 @@ def test_golden_transcript_femkamp_seed_7():
 
 
 def test_golden_transcript_rummy_two_rounds_seed_7():
-    match = Match.new("rummy", RummyRules(rounds=2), rng=7).play_out(RandomBot(rng=7))
+    match = Match.new("rummy", RummyRules(rounds=2, max_reshuffles=3), rng=7).play_out(RandomBot(rng=7))
     text = transcript(match)
     assert text.count("scored") == 2
     check_golden("rummy_two_rounds_seed7.txt", text)
@@ -88,7 +88,7 @@ SMALL_DEALS = {
                                       dealer=2, table=_rest("5H 6H AH 2H 8H 9H 3H 4H 10H JH QH KH")), None, 3),
     "rummy, 3 players, to depth 5": (
         lambda: RummyRound.from_cards(["KS QS 2D", "AS 2S 3S 9H", "5C 6C 7C"], stock="4S 8D 8C 10C JD",
-                                      discard="9C", dealer=0, rules=RummyRules()), 5, 183),
+                                      discard="9C", dealer=0, rules=RummyRules(max_reshuffles=3)), 5, 183),
 }
 
 

@@ -31,8 +31,8 @@ def base_saves():
         ("plump-round", PlumpRules(first_lead="highest-bidder"), {"hand_size": 3, "dealer": 1}),
         ("femkamp", FemkampRules(players=3), {"deals": [{"hands": ["AS KS", "QS JS", "10S 9S"]}]}),
         ("kabal", FemkampRules(), None),
-        ("rummy", RummyRules(rounds=1), {"hands": ["KS QS 2D", "AS 2S 3S 9H", "5C 6C 7C"], "stock": "4S 8D 8C 10C", "discard": "9C"}),
-        ("rummy-round", RummyRules(players=2), None),
+        ("rummy", RummyRules(rounds=1, max_reshuffles=3), {"hands": ["KS QS 2D", "AS 2S 3S 9H", "5C 6C 7C"], "stock": "4S 8D 8C 10C", "discard": "9C"}),
+        ("rummy-round", RummyRules(players=2, max_reshuffles=3), None),
     ]
     for i, (name, rules, setup) in enumerate(specs):
         match = Match.new(name, rules, rng=10 + i, setup=setup)
