@@ -30,7 +30,7 @@ from numbers import Integral
 from typing import Any, ClassVar, Iterable, Protocol, runtime_checkable
 
 from .cards import Card, Suit, parse_cards
-from .errors import CardlabError, IllegalMoveError, SaveFileError
+from .errors import ActionFieldError, CardlabError, IllegalMoveError, SaveFileError
 from .i18n import Message, register
 
 _ACTION_TYPES: dict[str, type] = {}
@@ -78,19 +78,6 @@ register({
 })
 
 
-class ActionFieldError(IllegalMoveError):
-    """An action built with a field of the wrong type, e.g. ``Bid(seat=1.0, tricks=2)`` (``.field`` names it).
-
-    >>> from cardlab.games.plump import Bid
-    >>> Bid(seat=True, tricks=2)
-    Traceback (most recent call last):
-    ...
-    cardlab.protocol.ActionFieldError: The seat in Bid must be a whole number (0, 1, 2 …), not True.
-    """
-
-    rule = "action.whole_number"
-
-
 def short_repr(value: Any, limit: int = 30) -> str:
     """``repr(value)`` on one line, cut to ``limit`` characters (for quoting in a message)."""
     try:
@@ -110,7 +97,7 @@ def whole_number(value: Any, field: str, action_name: str) -> int:
     >>> whole_number(2.0, "tricks", "Bid")
     Traceback (most recent call last):
     ...
-    cardlab.protocol.ActionFieldError: The number of tricks in Bid must be a whole number (0, 1, 2 …), not 2.0.
+    cardlab.errors.ActionFieldError: The number of tricks in Bid must be a whole number (0, 1, 2 …), not 2.0.
     """
     if value.__class__ is int:
         return value

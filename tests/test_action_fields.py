@@ -17,7 +17,8 @@ from cardlab import Card, CardlabError, Match, PlumpRound, PlumpRules, RummyRule
 from cardlab.games.kabal import Prikk
 from cardlab.games.plump import Bid, Play
 from cardlab.games.rummy import Discard, Draw, LayOff, Meld, RummyRound
-from cardlab.protocol import ActionFieldError, action_to_dict
+from cardlab.errors import ActionFieldError
+from cardlab.protocol import action_to_dict
 
 
 @pytest.mark.parametrize("make, field_words", [

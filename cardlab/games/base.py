@@ -85,6 +85,21 @@ register({
         "nb": "{field} må være et heltall fra {low} til {high}, ikke {value}.",
         "en": "{field} must be a whole number from {low} to {high}, not {value}.",
     },
+    "setup.trick_round": {
+        "sv": "{value} är ingen stickrunda: välj en av {allowed}.",
+        "nb": "{value} er ingen stikkrunde: velg en av {allowed}.",
+        "en": "{value} is not a trick round: choose one of {allowed}.",
+    },
+    "setup.needs_hands": {
+        "sv": "{keys} hör ihop med 'hands': ge händerna också.",
+        "nb": "{keys} hører sammen med 'hands': gi hendene også.",
+        "en": "{keys} go with 'hands': give the hands too.",
+    },
+    "setup.deal_hands": {
+        "sv": "utdelning {number} har inga 'hands'.",
+        "nb": "utdeling {number} har ingen 'hands'.",
+        "en": "deal {number} has no 'hands'.",
+    },
     "setup.deals": {
         "sv": "deals måste vara en lista med högst {limit} utdelningar, inte {value}.",
         "nb": "deals må være en liste med høyst {limit} utdelinger, ikke {value}.",

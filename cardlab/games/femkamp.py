@@ -132,7 +132,8 @@ class FemkampTrickRound(CheckedRound):
         rules = rules or FemkampRules(players=len(parsed))
         dealer = setup_seat(dealer, rules.players)
         if round_name not in TRICK_ROUNDS:
-            raise CardlabError("femkamp.setup", problem=f"{short_repr(round_name)} is not a trick round: choose one of {', '.join(TRICK_ROUNDS)}.")
+            raise CardlabError("femkamp.setup", problem=Message("setup.trick_round", {
+                "value": short_repr(round_name), "allowed": ", ".join(TRICK_ROUNDS)}))
         if len(parsed) != rules.players:
             raise CardlabError("femkamp.setup", problem=f"give {rules.players} hands, one per seat; you gave {len(parsed)}.")
         if len({len(h) for h in parsed}) != 1 or not parsed[0]:
@@ -161,7 +162,8 @@ class FemkampTrickRound(CheckedRound):
         setup = setup_table(setup, "setup", ("round_name", "hands", "dealer"))
         name = setup.get("round_name", next(n for n in rules.round_order if n in TRICK_ROUNDS))
         if not isinstance(name, str) or name not in TRICK_ROUNDS:
-            raise CardlabError("femkamp.setup", problem=f"{short_repr(name)} is not a trick round: choose one of {', '.join(TRICK_ROUNDS)}.")
+            raise CardlabError("femkamp.setup", problem=Message("setup.trick_round", {
+                "value": short_repr(name), "allowed": ", ".join(TRICK_ROUNDS)}))
         dealer = setup_seat(setup.get("dealer", rules.first_dealer), rules.players)
         if "hands" in setup:
             rnd = cls.from_hands(setup["hands"], round_name=name, dealer=dealer, rules=rules)

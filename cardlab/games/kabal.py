@@ -32,7 +32,7 @@ from typing import Any, Iterable, Sequence
 from ..cards import Card, Rank, Suit, full_deck, parse_cards, shuffled_deck, sorted_hand
 from ..errors import CardlabError, GameOverError, IllegalMoveError, NotInHandError, NotYourTurnError, UnknownActionError
 from ..events import CardPlayed, PrikkSaid, RoundScored, WentOut
-from ..i18n import register
+from ..i18n import Message, register
 from .base import CheckedRound, seed_from, setup_cards, setup_hands, setup_seat, setup_table
 from ..protocol import action, check_seat, game_type, plain, short_repr, whole_number
 from ..rules.femkamp import FemkampRules
@@ -330,7 +330,7 @@ class KabalRound(CheckedRound):
         if "hands" in setup:
             rnd = cls.from_hands(setup["hands"], dealer=dealer, rules=rules, table=setup.get("table", ()))
         elif "table" in setup:
-            raise CardlabError("kabal.setup", problem="give 'hands' with the 'table'.")
+            raise CardlabError("kabal.setup", problem=Message("setup.needs_hands", {"keys": "'table'"}))
         else:
             rnd = cls.deal(rules, dealer=dealer, rng=child_rng(seed, 0))
         rnd.seed, rnd.setup = seed, plain(setup) or None

@@ -663,7 +663,7 @@ class PlumpGame(RoundsGame):
         if index < len(self._deals):
             deal = setup_table(self._deals[index], f"deals[{index}]", ("hands", "trump_card", "blind"))
             if "hands" not in deal:
-                raise CardlabError("rules.invalid", field="setup", problem=f"deal {index + 1} has no 'hands'.")
+                raise CardlabError("rules.invalid", field="setup", problem=Message("setup.deal_hands", {"number": index + 1}))
             rnd = PlumpRound.from_hands(deal["hands"], dealer=dealer, rules=self.rules,
                                         trump_card=deal.get("trump_card"), blind=deal.get("blind", ()),
                                         trump=self._fixed_trump(index, deal), is_last_round=last)

@@ -45,7 +45,7 @@ from ..errors import (
     UnknownActionError,
 )
 from ..events import Discarded, Drew, LaidOff, Melded, RoundScored, StockReshuffled, WentOut
-from ..i18n import register
+from ..i18n import Message, register
 from .base import CheckedRound, RoundsGame, seed_from, setup_cards, setup_hands, setup_seat, setup_table
 from ..protocol import action, check_seat, game_type, plain, short_repr, whole_number
 from ..rules.rummy import RummyRules
@@ -465,7 +465,7 @@ class RummyRound(CheckedRound):
             rnd = cls.from_cards(setup["hands"], stock=setup.get("stock"), discard=setup.get("discard"),
                                  dealer=dealer, rules=rules, rng=child_rng(seed, 0), seed=seed)
         elif "stock" in setup or "discard" in setup:
-            raise CardlabError("rummy.setup", field="setup", problem="give 'hands' with 'stock' and 'discard'.")
+            raise CardlabError("rummy.setup", field="setup", problem=Message("setup.needs_hands", {"keys": "'stock', 'discard'"}))
         else:
             rnd = cls.deal(rules, dealer=dealer, rng=child_rng(seed, 0), seed=seed)
         rnd.setup = plain(setup) or None
