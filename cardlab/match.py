@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from .errors import CardlabError, SaveFileError
-from .i18n import Message, register
+from .i18n import Message
 from .protocol import action_from_dict, action_to_dict, registered_game
 
 FILE_FORMAT = "cardlab-game"
@@ -48,109 +48,6 @@ MAX_DEPTH = 12               # the deepest real file: actions → action → a l
 MAX_TEXT = 2_000             # the longest real text: a hand or a stock of cards
 MAX_ITEMS = 2_000_000        # values in the whole file
 MESSAGE_LIMIT = 300          # every refusal is one line of at most this many characters
-
-register({
-    "file.too_big": {
-        "sv": "filen är {size} byte; ett sparat spel är högst {limit} byte.",
-        "nb": "filen er {size} byte; et lagret spill er høyst {limit} byte.",
-        "en": "the file is {size} bytes; a saved game is at most {limit} bytes.",
-    },
-    "file.not_json": {
-        "sv": "{name} är inte giltig JSON (rad {line}, kolumn {column}).",
-        "nb": "{name} er ikke gyldig JSON (linje {line}, kolonne {column}).",
-        "en": "{name} is not valid JSON (line {line}, column {column}).",
-    },
-    "file.not_text": {
-        "sv": "{name} är ingen UTF-8-text.",
-        "nb": "{name} er ikke UTF-8-tekst.",
-        "en": "{name} is not UTF-8 text.",
-    },
-    "file.too_deep": {
-        "sv": "den är kapslad i mer än {limit} nivåer.",
-        "nb": "den er nøstet i mer enn {limit} nivåer.",
-        "en": "it is nested more than {limit} levels deep.",
-    },
-    "file.too_long": {
-        "sv": "en text i den är {size} tecken lång (högst {limit}).",
-        "nb": "en tekst i den er {size} tegn lang (høyst {limit}).",
-        "en": "a text in it is {size} characters long (at most {limit}).",
-    },
-    "file.too_many": {
-        "sv": "den har fler än {limit} värden.",
-        "nb": "den har flere enn {limit} verdier.",
-        "en": "it holds more than {limit} values.",
-    },
-    "file.not_object": {
-        "sv": "den översta nivån är inget JSON-objekt.",
-        "nb": "det øverste nivået er ikke et JSON-objekt.",
-        "en": "the top level is not a JSON object.",
-    },
-    "file.format": {
-        "sv": "'format' är {value}, inte '{expected}'.",
-        "nb": "'format' er {value}, ikke '{expected}'.",
-        "en": "'format' is {value}, not '{expected}'.",
-    },
-    "file.version": {
-        "sv": "'version' {value} stöds inte (den här cardlab läser {expected}).",
-        "nb": "'version' {value} støttes ikke (denne cardlab leser {expected}).",
-        "en": "'version' {value} is not supported (this cardlab reads {expected}).",
-    },
-    "file.missing": {
-        "sv": "fältet '{field}' saknas.",
-        "nb": "feltet '{field}' mangler.",
-        "en": "the field '{field}' is missing.",
-    },
-    "file.wrong_type": {
-        "sv": "'{field}' måste vara {expected}, inte {value}.",
-        "nb": "'{field}' må være {expected}, ikke {value}.",
-        "en": "'{field}' must be {expected}, not {value}.",
-    },
-    "file.seed": {
-        "sv": "'seed' måste vara ett heltal från 0 till 2**128 - 1, inte {value}.",
-        "nb": "'seed' må være et heltall fra 0 til 2**128 - 1, ikke {value}.",
-        "en": "'seed' must be a whole number from 0 to 2**128 - 1, not {value}.",
-    },
-    "file.rules": {
-        "sv": "reglerna är ogiltiga ({error})",
-        "nb": "reglene er ugyldige ({error})",
-        "en": "its rules are invalid ({error})",
-    },
-    "file.fingerprint": {
-        "sv": "reglerna stämmer inte med sitt fingeravtryck: filen är ändrad eller skadad.",
-        "nb": "reglene stemmer ikke med fingeravtrykket sitt: filen er endret eller skadet.",
-        "en": "its rules do not match its fingerprint: the file was edited or is damaged.",
-    },
-    "file.setup": {
-        "sv": "utdelningen är ogiltig ({error})",
-        "nb": "utdelingen er ugyldig ({error})",
-        "en": "its set-up is invalid ({error})",
-    },
-    "file.action": {
-        "sv": "drag {number} ({action}) är inte tillåtet i det återspelade spelet: {error}",
-        "nb": "trekk {number} ({action}) er ikke lovlig i det gjenspilte spillet: {error}",
-        "en": "action {number} ({action}) is not legal in the replayed game: {error}",
-    },
-    "file.damaged": {
-        "sv": "den är skadad ({detail}).",
-        "nb": "den er skadet ({detail}).",
-        "en": "it is damaged ({detail}).",
-    },
-    "file.huge_number": {
-        "sv": "ett tal i den har fler än 4300 siffror.",
-        "nb": "et tall i den har flere enn 4300 sifre.",
-        "en": "a number in it has more than 4300 digits.",
-    },
-    "file.checksum": {
-        "sv": "{problem} Kontrollsumman stämmer inte heller: filen har skadats eller ändrats för hand.",
-        "nb": "{problem} Kontrollsummen stemmer heller ikke: filen er skadet eller endret for hånd.",
-        "en": "{problem} Its checksum does not match either: the file was damaged or edited by hand.",
-    },
-    "file.edited": {
-        "sv": "{name} har ändrats sedan det sparades (kontrollsumman stämmer inte), men går att spela: läste in det ändrade spelet.",
-        "nb": "{name} er endret siden det ble lagret (kontrollsummen stemmer ikke), men kan spilles: leste inn det endrede spillet.",
-        "en": "{name} was changed after it was saved (its checksum does not match) but still replays: loaded the edited game.",
-    },
-})
 
 
 def excerpt(value: Any, limit: int = 40) -> str:

@@ -31,51 +31,10 @@ from typing import Any, ClassVar, Iterable, Protocol, runtime_checkable
 
 from .cards import Card, Suit, parse_cards
 from .errors import ActionFieldError, CardlabError, IllegalMoveError, SaveFileError
-from .i18n import Message, register
+from .i18n import Message
 
 _ACTION_TYPES: dict[str, type] = {}
 _GAME_TYPES: dict[str, type] = {}
-
-register({
-    "action.whole_number": {
-        "sv": "{field} i {action} måste vara ett heltal (0, 1, 2 …), inte {value}.",
-        "nb": "{field} i {action} må være et heltall (0, 1, 2 …), ikke {value}.",
-        "en": "{field} in {action} must be a whole number (0, 1, 2 …), not {value}.",
-    },
-    "action.field.seat": {"sv": "Platsen", "nb": "Plassen", "en": "The seat"},
-    "action.field.tricks": {"sv": "Antalet stick", "nb": "Antall stikk", "en": "The number of tricks"},
-    "action.field.meld_index": {"sv": "Kombinationens nummer", "nb": "Kombinasjonens nummer", "en": "The meld number"},
-    "action.no_such_seat": {
-        "sv": "Det finns ingen plats {seat} vid bordet: platserna är 0 till {last}.",
-        "nb": "Det finnes ingen plass {seat} ved bordet: plassene er 0 til {last}.",
-        "en": "There is no seat {seat} at this table: the seats are 0 to {last}.",
-    },
-    "file.unknown_game": {
-        "sv": "okänt spel {name} (kända: {known}).",
-        "nb": "ukjent spill {name} (kjente: {known}).",
-        "en": "unknown game {name} (known: {known}).",
-    },
-    "file.action_shape": {
-        "sv": "ett drag måste vara ett objekt med 'type', inte {value}.",
-        "nb": "et trekk må være et objekt med 'type', ikke {value}.",
-        "en": "an action must be an object with a 'type', not {value}.",
-    },
-    "file.unknown_action": {
-        "sv": "okänd dragtyp {name}.",
-        "nb": "ukjent trekktype {name}.",
-        "en": "unknown action type {name}.",
-    },
-    "file.action_field_missing": {
-        "sv": "draget {value} saknar fältet '{field}'.",
-        "nb": "trekket {value} mangler feltet '{field}'.",
-        "en": "action {value} lacks the field '{field}'.",
-    },
-    "file.action_damaged": {
-        "sv": "draget {value} är skadat ({error}).",
-        "nb": "trekket {value} er skadet ({error}).",
-        "en": "action {value} is damaged ({error}).",
-    },
-})
 
 
 def short_repr(value: Any, limit: int = 30) -> str:
@@ -97,7 +56,7 @@ def whole_number(value: Any, field: str, action_name: str) -> int:
     >>> whole_number(2.0, "tricks", "Bid")
     Traceback (most recent call last):
     ...
-    cardlab.errors.ActionFieldError: The number of tricks in Bid must be a whole number (0, 1, 2 …), not 2.0.
+    cardlab.errors.ActionFieldError: The number of tricks in Bid must be a whole number such as 0, 1 or 2, not 2.0.
     """
     if value.__class__ is int:
         return value

@@ -16,7 +16,7 @@ from .._rng import derive_seed
 from ..errors import CardlabError, GameOverError, RulesError
 from ..cards import Card, parse_cards
 from ..events import GameOver, RoundDealt
-from ..i18n import Message, register
+from ..i18n import Message
 from ..protocol import plain, short_repr
 
 
@@ -47,65 +47,6 @@ def seed_from(rng: Any = None, seed: Any = None) -> int:
     if isinstance(rng, Integral):
         return check_seed(rng)
     return derive_seed(rng)
-
-
-register({
-    "setup.not_a_table": {
-        "sv": "{field} måste vara en tabell med nycklarna {allowed}, inte {value}.",
-        "nb": "{field} må være en tabell med nøklene {allowed}, ikke {value}.",
-        "en": "{field} must be a table with the keys {allowed}, not {value}.",
-    },
-    "setup.unknown_key": {
-        "sv": "{field} har ingen nyckel {name}: kända nycklar är {allowed}.",
-        "nb": "{field} har ingen nøkkel {name}: kjente nøkler er {allowed}.",
-        "en": "{field} has no key {name}: known keys are {allowed}.",
-    },
-    "setup.cards": {
-        "sv": "{field} måste vara kort som text ('AS 10H') eller en lista av kort, inte {value}.",
-        "nb": "{field} må være kort som tekst ('AS 10H') eller en liste av kort, ikke {value}.",
-        "en": "{field} must be cards as text ('AS 10H') or a list of cards, not {value}.",
-    },
-    "setup.suit": {
-        "sv": "{field} måste vara en färg (C, D, H eller S), inte {value}.",
-        "nb": "{field} må være en farge (C, D, H eller S), ikke {value}.",
-        "en": "{field} must be a suit (C, D, H or S), not {value}.",
-    },
-    "setup.hands": {
-        "sv": "hands måste vara en lista med en hand per plats, inte {value}.",
-        "nb": "hands må være en liste med én hånd per plass, ikke {value}.",
-        "en": "hands must be a list with one hand per seat, not {value}.",
-    },
-    "setup.seat": {
-        "sv": "{field} måste vara en plats från 0 till {last}, inte {value}.",
-        "nb": "{field} må være en plass fra 0 til {last}, ikke {value}.",
-        "en": "{field} must be a seat from 0 to {last}, not {value}.",
-    },
-    "setup.count": {
-        "sv": "{field} måste vara ett heltal från {low} till {high}, inte {value}.",
-        "nb": "{field} må være et heltall fra {low} til {high}, ikke {value}.",
-        "en": "{field} must be a whole number from {low} to {high}, not {value}.",
-    },
-    "setup.trick_round": {
-        "sv": "{value} är ingen stickrunda: välj en av {allowed}.",
-        "nb": "{value} er ingen stikkrunde: velg en av {allowed}.",
-        "en": "{value} is not a trick round: choose one of {allowed}.",
-    },
-    "setup.needs_hands": {
-        "sv": "{keys} hör ihop med 'hands': ge händerna också.",
-        "nb": "{keys} hører sammen med 'hands': gi hendene også.",
-        "en": "{keys} go with 'hands': give the hands too.",
-    },
-    "setup.deal_hands": {
-        "sv": "utdelning {number} har inga 'hands'.",
-        "nb": "utdeling {number} har ingen 'hands'.",
-        "en": "deal {number} has no 'hands'.",
-    },
-    "setup.deals": {
-        "sv": "deals måste vara en lista med högst {limit} utdelningar, inte {value}.",
-        "nb": "deals må være en liste med høyst {limit} utdelinger, ikke {value}.",
-        "en": "deals must be a list of at most {limit} deals, not {value}.",
-    },
-})
 
 
 def _setup_error(where: str, key: str, /, **params: Any) -> CardlabError:
