@@ -54,7 +54,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     plump.add_argument("--max-cards", dest="max_cards", type=int, metavar="N", help="the largest hand")
     plump.add_argument("--trump", metavar="MODE", help="turned-up, none, rotating or fixed")
     plump.add_argument("--trump-suit", dest="trump_suit", metavar="SUIT", help="C, D, H or S (with --trump fixed)")
-    plump.add_argument("--scoring", metavar="WAY", help="standard, trick-points, penalty, tricks-only or one-in-front")
+    plump.add_argument("--scoring", metavar="WAY", help="standard, trick-points, penalty or tricks-only")
     plump.add_argument("--no-hook", dest="no_hook", action="store_true", default=None,
                        help="the dealer may make the bids add up (no spärr/krok)")
     femkamp = parser.add_argument_group("femkamp")

@@ -31,7 +31,9 @@ from ..events import CardPlayed, RoundScored, TrickWon
 from ..i18n import Message
 from ..protocol import check_seat, game_type, plain, short_repr
 from .base import CheckedRound, RoundsGame, seed_from, setup_deals, setup_hands, setup_seat, setup_table
+from ..rules import femkamp_core
 from ..rules.femkamp import ROUND_NAMES, TRICK_ROUNDS, FemkampRules, round_goal, round_scoring, round_title
+from ..rules.trick_core import legal_follow
 from ..tricks import check_play, trick_winner
 from .kabal import KabalLayout, KabalRound, Prikk
 from .trick_actions import Play, Trick, _play
@@ -44,7 +46,8 @@ QUEEN = Rank.QUEEN
 
 
 def trick_round_score(round_name: str, tricks: int, clubs: int, queens: int, rules: FemkampRules) -> int:
-    """Points for one player in a trick round, from what they took.
+    """Points for one player in a trick round, from what they took (the rule is
+    :func:`cardlab.rules.femkamp_core.trick_round_score`).
 
     >>> r = FemkampRules()
     >>> [trick_round_score(n, 3, 2, 1, r) for n in ("pass", "clubs", "queens", "grand")]
@@ -52,15 +55,10 @@ def trick_round_score(round_name: str, tricks: int, clubs: int, queens: int, rul
     >>> trick_round_score("clubs", 8, 13, 0, FemkampRules(clubs_all_zero=True))
     0
     """
-    if round_name == "pass":
-        return tricks
-    if round_name == "clubs":
-        return 0 if (rules.clubs_all_zero and clubs == 13) else clubs
-    if round_name == "queens":
-        return queens * rules.queen_points
-    if round_name == "grand":
-        return -tricks
-    raise ValueError(f"{round_name!r} is not a trick round")
+    if round_name not in TRICK_ROUNDS:
+        raise ValueError(f"{round_name!r} is not a trick round")
+    return femkamp_core.trick_round_score(femkamp_core.ROUND_CODES[round_name], tricks, clubs, queens,
+                                          rules.queen_points, rules.clubs_all_zero)
 
 
 @game_type("femkamp-round")
@@ -184,15 +182,16 @@ class FemkampTrickRound(CheckedRound):
     def legal_cards(self, seat: int) -> list[Card]:
         """The cards ``seat`` may play now: the led suit if they hold it, else any card.
 
-        The same answer as :func:`cardlab.tricks.legal_plays` with no trump, computed
-        without re-reading the hand (this runs on every move of every simulated game).
+        The rule is :func:`cardlab.rules.trick_core.legal_follow` with no trump.
         """
         hand = self.hands[seat]
         if not self.current_trick:
             return list(hand)
-        led = self.current_trick[0][1].suit
-        following = [c for c in hand if c.suit is led]
-        return following or list(hand)
+        mask = 0
+        for c in hand:
+            mask |= 1 << c._key
+        legal = int(legal_follow(mask, self.current_trick[0][1]._key // 13, -1, False))
+        return [c for c in hand if legal >> c._key & 1] if legal != mask else list(hand)
 
     def _check(self, act: Any, lang: str | None = None) -> None:
         lang = lang or self.lang
@@ -435,13 +434,13 @@ class FemkampGame(RoundsGame):
 
     def leaders(self) -> list[int]:
         """The seat(s) on the lowest total now."""
-        best = min(self.totals)
-        return [s for s, t in enumerate(self.totals) if t == best]
+        mask = femkamp_core.winners_mask(self.totals, femkamp_core.TIE_CODES["share"])
+        return [s for s in range(self.rules.players) if mask >> s & 1]
 
     @property
     def needs_rematch(self) -> bool:
         """True when the game is over, ``tie="rematch"`` and the lowest total is shared."""
-        return self.is_over and self.rules.tie == "rematch" and len(self.leaders()) > 1
+        return self.is_over and femkamp_core.winners_mask(self.totals, femkamp_core.TIE_CODES[self.rules.tie]) == 0
 
     def rematch_seats(self) -> list[int]:
         """The tied seats a rematch decides between (empty when none is needed)."""
@@ -449,9 +448,10 @@ class FemkampGame(RoundsGame):
 
     def winners(self) -> list[int]:
         """The seat(s) with the lowest total once the game is over (empty before, or while a rematch is due)."""
-        if not self.is_over or self.needs_rematch:
+        if not self.is_over:
             return []
-        return self.leaders()
+        mask = femkamp_core.winners_mask(self.totals, femkamp_core.TIE_CODES[self.rules.tie])
+        return [s for s in range(self.rules.players) if mask >> s & 1]
 
     def rematch(self) -> "FemkampGame":
         """A new femkamp with the same rules and players, its seed drawn from this game's."""

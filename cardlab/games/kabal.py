@@ -35,6 +35,7 @@ from ..events import CardPlayed, PrikkSaid, RoundScored, WentOut
 from ..i18n import Message
 from .base import CheckedRound, seed_from, setup_cards, setup_hands, setup_seat, setup_table
 from ..protocol import action, check_seat, game_type, plain, short_repr, whole_number
+from ..rules import femkamp_core
 from ..rules.femkamp import FemkampRules
 from .trick_actions import Play, _play
 
@@ -404,7 +405,8 @@ class KabalRound(CheckedRound):
 
     def scores(self) -> list[int]:
         """Prikks plus cards left in hand (the player who went out keeps only the prikks)."""
-        return [p + len(h) for p, h in zip(self.prikks, self.hands)]
+        return [femkamp_core.kabal_score(p, len(h), s == self.out_seat)
+                for s, (p, h) in enumerate(zip(self.prikks, self.hands))]
 
     def view(self, seat: int, *, game: Any = None) -> Any:
         """What ``seat`` may see: its own hand, the table, the prikks and how many cards each holds.

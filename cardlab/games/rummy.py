@@ -53,6 +53,7 @@ from ..events import Discarded, Drew, LaidOff, Melded, RoundScored, StockReshuff
 from ..i18n import Message
 from .base import CheckedRound, RoundsGame, seed_from, setup_cards, setup_hands, setup_seat, setup_table
 from ..protocol import action, check_seat, game_type, plain, short_repr, whole_number
+from ..rules import rummy_core
 from ..rules.rummy import RummyRules
 from .melds import extend_meld, hand_penalty, is_meld, layoff_end, meld_candidates, meld_kind, meld_order
 
@@ -570,12 +571,14 @@ class RummyRound(CheckedRound):
         self._check_stock()
 
     def _check_stock(self) -> None:
-        """An empty stock is rebuilt from the discard pile (all but its top card), at most
-        ``max_reshuffles`` times; after that (or when the pile holds nothing to reshuffle) an
-        empty stock ends the round with no winner."""
+        """An empty stock is rebuilt from the discard pile (all but its top card), as often as
+        needed or at most ``max_reshuffles`` times; after that (or when the pile holds nothing to
+        reshuffle) an empty stock ends the round with no winner.  The rule is
+        :func:`cardlab.rules.rummy_core.may_reshuffle`."""
         if self.stock or self.phase == "over":
             return
-        if self.reshuffles < self.rules.max_reshuffles and len(self.discard_pile) > 1:
+        if rummy_core.may_reshuffle(self.reshuffles, rummy_core.reshuffle_limit(self.rules.max_reshuffles),
+                                    len(self.discard_pile)):
             cards, top = self.discard_pile[:-1], self.discard_pile[-1]
             rng = self.reshuffle_rng if self.reshuffle_rng is not None else child_rng(self.seed, self.round_number, 1000 + self.reshuffles)
             order = rng.permutation(len(cards))
@@ -596,8 +599,8 @@ class RummyRound(CheckedRound):
 
         Before the round is over this is what each hand would cost now.
         """
-        mult = self.penalty_multiplier
-        return [0 if s == self.winner else mult * hand_penalty(h) for s, h in enumerate(self.hands)]
+        doubled = self.penalty_multiplier == 2
+        return [rummy_core.round_penalty(hand_penalty(h), s == self.winner, doubled) for s, h in enumerate(self.hands)]
 
     def all_cards(self) -> list[Card]:
         """Every card of the round: hands, melds on the table, stock and discard pile (always the 52)."""

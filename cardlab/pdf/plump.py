@@ -77,7 +77,7 @@ def rule_lines(rules: PlumpRules, lang: str | None = None) -> list[str]:
         lines.append(tr("pdf.plump.two_decks", lang))
     score = rules.scoring
     lines.append(tr(f"pdf.plump.scoring.{score}", lang, made3=_num(round_score(3, 3, score)),
-                    made0=_num(round_score(0, 0, score)), made10=_num(round_score(10, 10, score)),
+                    made0=_num(round_score(0, 0, score)),
                     missed=_num(round_score(4, 2, score)), over=_num(round_score(3, 5, score))))
     lines.append(tr(f"pdf.plump.win.{rules.tie}", lang, size=rules.largest_hand))
     if rules.ink_blots:

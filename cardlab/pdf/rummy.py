@@ -38,7 +38,10 @@ def rule_lines(rules: RummyRules, lang: str | None = None) -> list[str]:
     lines.append(tr("pdf.rummy.penalty", lang))
     if rules.rummy_bonus:
         lines.append(tr("pdf.rummy.bonus", lang))
-    lines.append(tr("pdf.rummy.reshuffle", lang, times=rules.max_reshuffles))
+    if rules.max_reshuffles is None:
+        lines.append(tr("pdf.rummy.reshuffle_always", lang))
+    else:
+        lines.append(tr("pdf.rummy.reshuffle", lang, times=rules.max_reshuffles))
     if rules.rounds is not None:
         lines.append(tr("pdf.rummy.end.rounds", lang, rounds=rules.rounds))
     else:

@@ -23,12 +23,13 @@ from typing import ClassVar
 
 from ..errors import RulesError
 from ..i18n import tr
+from . import femkamp_core
 from .base import RulesBase, check_bool, check_choice, check_int
 
 ROUND_NAMES = ("pass", "clubs", "queens", "grand", "kabal")
 TRICK_ROUNDS = ("pass", "clubs", "queens", "grand")
 KABAL_STARTERS = ("left-of-dealer", "seven-of-hearts")
-TIES = ("share", "rematch")
+TIES = tuple(femkamp_core.TIE_CODES)  # share, rematch
 
 
 def _check_round(round_name: str) -> str:

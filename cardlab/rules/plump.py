@@ -23,13 +23,14 @@ from typing import ClassVar
 from ..cards import Suit
 from ..errors import RulesError
 from ..i18n import Message
+from . import plump_core
 from .base import RulesBase, check_bool, check_choice, check_int
 
 TRUMP_MODES = ("turned-up", "none", "rotating", "fixed")
 SCHEDULES = ("full", "down", "up", "full-each-deals-one")
-SCORINGS = ("standard", "trick-points", "penalty", "tricks-only", "one-in-front")
+SCORINGS = tuple(plump_core.SCORING_CODES)  # standard, trick-points, penalty, tricks-only
 FIRST_LEADS = ("left-of-dealer", "highest-bidder")
-TIES = ("share", "extra-round")
+TIES = tuple(plump_core.TIE_CODES)  # share, extra-round
 TRUMP_ORDER_ITEMS = ("C", "D", "H", "S", "none")
 
 

@@ -26,6 +26,7 @@ import pandas as pd
 from ..cards import Card, Suit
 from ..errors import RulesError
 from ..i18n import Message
+from ..rules import plump_core
 from ..rules.plump import PlumpRules
 from .seeds import CHUNK, iter_chunks, master_sequence
 from .stats import mean_interval, wilson_interval
@@ -64,13 +65,21 @@ class PlumpSetup:
         return self.rules.trump
 
     @property
+    def kernel_refusal(self) -> RulesError | None:
+        """Why the compiled kernel cannot play these rules (an option it does not model), or None."""
+        from .kernel_rules import kernel_refusal
+        from .plump_kernel import RULE_OPTIONS
+
+        return kernel_refusal(self.rules, RULE_OPTIONS, "plump")
+
+    @property
     def kernel_ok(self) -> bool:
-        return self.rules.decks == 1
+        return self.kernel_refusal is None
 
     @property
     def hook_active(self) -> bool:
         # a simulated round is played as a single round (PlumpRound.deal's is_last_round=True)
-        return self.rules.hook and self.rules.hook_last_round
+        return plump_core.hook_applies(self.rules.hook, self.rules.hook_last_round, True)
 
     def dealers(self, start: int, size: int) -> np.ndarray:
         if self.dealer == "rotate":
@@ -177,24 +186,21 @@ def reference_batch(setup: PlumpSetup, seeds: np.ndarray, start: int = 0, bots: 
 
 # ------------------------------------------------------------------ scores
 def score_array(bids: np.ndarray, tricks: np.ndarray, scoring: str = "standard") -> np.ndarray:
-    """:func:`cardlab.games.plump.round_score` for whole arrays.
+    """:func:`cardlab.games.plump.round_score` for whole arrays (the rule is
+    :func:`cardlab.rules.plump_core.round_score`, compiled).
 
-    >>> score_array(np.array([3, 4, 0, 10]), np.array([3, 2, 0, 10]), "one-in-front").tolist()
-    [13, 0, 5, 110]
+    >>> score_array(np.array([3, 4, 0, 10]), np.array([3, 2, 0, 10]), "penalty").tolist()
+    [13, -2, 10, 20]
     """
-    made = bids == tricks
-    if scoring == "standard":
-        return np.where(made, 10 + tricks, 0)
-    if scoring == "trick-points":
-        return tricks + 10 * made
-    if scoring == "penalty":
-        return np.where(made, 10 + tricks, -np.abs(tricks - bids))
-    if scoring == "tricks-only":
-        return np.where(made, tricks, 0)
-    if scoring == "one-in-front":
-        digits = np.where(bids >= 10, 100, 10)
-        return np.where(made, np.where(bids == 0, 5, digits + bids), 0)
-    raise ValueError(f"unknown scoring {scoring!r}")
+    from .plump_kernel import score_rounds
+
+    code = plump_core.SCORING_CODES.get(scoring)
+    if code is None:
+        raise ValueError(f"unknown scoring {scoring!r}: choose one of {', '.join(plump_core.SCORING_CODES)}")
+    bids, tricks = np.broadcast_arrays(np.asarray(bids, np.int64), np.asarray(tricks, np.int64))
+    out = np.empty(bids.size, np.int64)
+    score_rounds(np.ascontiguousarray(bids).reshape(-1), np.ascontiguousarray(tricks).reshape(-1), code, out)
+    return out.reshape(bids.shape)
 
 
 # ------------------------------------------------------------- aggregation
@@ -310,8 +316,8 @@ def _engine(setup: PlumpSetup, engine: str, bots) -> str:
         return "reference"
     if engine == "auto":
         return "kernel" if setup.kernel_ok else "reference"
-    if engine == "kernel" and not setup.kernel_ok:
-        raise RulesError("rules.invalid", field="engine", problem=Message("sim.kernel_one_deck"))
+    if engine == "kernel" and setup.kernel_refusal is not None:
+        raise setup.kernel_refusal
     return engine
 
 
