@@ -34,7 +34,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("tricks",),
     ("rules", "protocol", "events"),
     ("games", "exercises"),
-    ("match",),
+    ("match", "playthrough"),
     ("bots",),
     ("sim", "data_build", "data_files"),
     ("display", "sheets", "pdf", "charts", "session", "coach", "notebook_tools", "classroom"),
