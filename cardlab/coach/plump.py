@@ -20,7 +20,7 @@ from ..tricks import trick_winner as card_trick_winner
 from .double_dummy import PositionTooLarge, bit, can_make, legal_mask, mask
 
 #: The exact search looks at positions with at most this many cards left in all.
-MAX_CARDS = 24
+MAX_CARDS = 20
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,6 @@ class PlumpReview:
     trick: int | None = None
     played: Card | None = None
     better: Card | None = None
-    extra_trick: int | None = None     #: for ``"exact"``: a trick the seat won that the bid did not need
 
 
 def _start_hands(rnd: Any) -> list[list[Card]]:
@@ -84,9 +83,7 @@ def analyse(rnd: Any, seat: int, *, max_cards: int = MAX_CARDS) -> PlumpReview:
                 if not after(c):
                     for other in options:
                         if other != c and after(other):
-                            extra = next((j + 1 for j in range(k, len(rnd.completed_tricks))
-                                          if rnd.completed_tricks[j].winner == seat), None) if taken > bid else None
-                            return PlumpReview("exact", bid, taken, trick=k + 1, played=c, better=other, extra_trick=extra)
+                            return PlumpReview("exact", bid, taken, trick=k + 1, played=c, better=other)
             hands[s] = [x for x in hands[s] if x != c]
         won_so_far += t.winner == seat
     return _single_tricks(rnd, seat, bid, taken)
