@@ -216,3 +216,14 @@ def test_rummy_draw_from_stock_names_the_card_only_for_you():
     session.draw("stock")
     assert session.message_text().startswith("You drew ")
     assert all("drew" not in line for line in session.log_lines())   # the bots' stock draws stay hidden
+
+
+def test_a_bid_hint_is_in_childrens_words_and_the_bots_counting_is_for_teacher_mode():
+    session = PlumpSession("classic", rng=4, lang="sv")
+    session.run_bots()
+    session.hint()
+    child = session.message_text()
+    assert child.startswith("Tips: bjud ") and "Räkna korten som brukar ta ett stick" in child
+    assert "halva stick" not in child and "renons" not in child
+    session.teacher = True
+    assert "halva stick" in session.message_text()

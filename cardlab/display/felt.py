@@ -119,7 +119,7 @@ def caption_html(label: str, sentence: str, *, font: str = "bold 15px sans-serif
             f'{html.escape(sentence)}</div>')
 
 
-def felt_frame(top: str, middle: str, me: str, *, extra: str = "", margin: str = "10px 0", classes: str = "cardlab-felt") -> str:
+def felt_frame(top: str, middle: str, me: str, *, extra: str = "", margin: str = "4px 0", classes: str = "cardlab-felt") -> str:
     """The felt's three bands: the other seats, the middle of the table (then ``extra``), your seat."""
     return (f'<div class="{classes}" style="text-align:center">'
             f'<div>{top}</div><div style="margin:{margin}">{middle}</div>{extra}<div>{me}</div></div>')

@@ -82,6 +82,6 @@ def femkamp_felt_html(game: FemkampGame, seat: int, names: Sequence[str], lang: 
         opacity = "opacity:.85;" if done is not None else ""
         middle = f'<div style="{opacity}">{cells}</div>{caption}'
     centre = (f'<div class="cardlab-trick-area" style="display:inline-block;vertical-align:top;min-width:430px;'
-              f'min-height:130px;text-align:center;margin-left:10px">{middle}</div>')
+              f'min-height:100px;text-align:center;margin-left:10px">{middle}</div>')
     me = _seat_box(game, seat, names, lang, human=True, teacher=teacher, four_colour=four_colour)
     return felt.felt_frame(top, side + centre, me)

@@ -85,7 +85,7 @@ def felt_html(game: PlumpGame, seat: int, names: Sequence[str], lang: str, *, te
         caption = felt.caption_html(tr("widget.last_trick", lang), trick_message(done, names).text(lang))
     cells = felt.trick_cells_html(shown, names, winner=winner, width=66, four_colour=four_colour)
     opacity = "opacity:.8;" if done is not None else ""
-    trick = (f'<div class="cardlab-trick-area" style="display:inline-block;vertical-align:top;min-width:420px;min-height:120px;'
+    trick = (f'<div class="cardlab-trick-area" style="display:inline-block;vertical-align:top;min-width:420px;min-height:100px;'
              f'text-align:center;{opacity}">{cells}{caption}</div>')
     me = _seat_box(game, seat, names, lang, show_hand=False, four_colour=four_colour, human=True)
     return felt.felt_frame(top, side + trick, me)

@@ -53,8 +53,8 @@ def rummy_felt_html(game: RummyGame, seat: int, names: Sequence[str], lang: str,
     players = game.players
     top = "".join(_seat_box(game, s, names, lang, human=False, teacher=teacher, four_colour=four_colour)
                   for s in felt.seats_around(seat, players))
-    stock = card_svg("AS", face_down=True, width=62) if rnd.stock else _empty_place(62)
-    discard = card_svg(rnd.discard_top, width=62, four_colour=four_colour) if rnd.discard_pile else _empty_place(62)
+    stock = card_svg("AS", face_down=True, width=50) if rnd.stock else _empty_place(50)
+    discard = card_svg(rnd.discard_top, width=50, four_colour=four_colour) if rnd.discard_pile else _empty_place(50)
     label = 'style="color:#fff;font:13px sans-serif"'
     piles = (f'<div class="cardlab-rummy-piles" style="display:inline-block;vertical-align:top;margin:0 12px">'
              f'<div style="display:inline-block;text-align:center;margin:0 8px">{stock}<div {label}>'

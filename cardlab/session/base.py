@@ -420,9 +420,18 @@ class TableSession:
             return None
         decision = self.hint_bot().decide(self.game.view(self.seat))
         self.hinted = decision.action
-        self.show(Message("widget.hint_line", {"action": self.hint_words(decision.action), "reason": decision.reason}),
-                  tone="hint")
+        words = self.hint_words(decision.action)
+        plain = self.hint_reason_for_children(decision)
+        teacher = [Message("widget.hint_line", {"action": words, "reason": decision.reason})]
+        public = [Message("widget.hint_line", {"action": words, "reason": plain})] if plain is not None else teacher
+        self.say(Line(public, tone="hint", teacher=teacher if plain is not None else None,
+                      moves=len(self.match.actions)), log=False)
         return decision.action
+
+    def hint_reason_for_children(self, decision: Any) -> Any:
+        """The hint's reason in words a child knows, where the bot's own reason is technical
+        (None: the bot's reason is fine as it is).  Teacher mode always shows the bot's reason."""
+        return None
 
     # ---------------------------------------------------------------- undo
     def undo(self) -> bool:

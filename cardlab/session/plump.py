@@ -58,6 +58,16 @@ register({
                               "en": "The game is over! {winner}"},
     "plump.table.hint_bid": {"sv": "bjud {tricks}", "nb": "meld {tricks}", "en": "bid {tricks}"},
     "plump.table.hint_play": {"sv": "spela {card}", "nb": "spill {card}", "en": "play {card}"},
+    "plump.table.hint_bid_why": {
+        "sv": "Räkna korten som brukar ta ett stick: ess, och kungar med ett kort till i samma färg.",
+        "nb": "Tell kortene som pleier å ta et stikk: ess, og konger med ett kort til i samme farge.",
+        "en": "Count the cards that usually take a trick: aces, and kings with another card of their suit.",
+    },
+    "plump.table.hint_bid_why_trump": {
+        "sv": "Räkna korten som brukar ta ett stick: ess, höga trumf, och kungar med ett kort till i samma färg.",
+        "nb": "Tell kortene som pleier å ta et stikk: ess, høye trumfer, og konger med ett kort til i samme farge.",
+        "en": "Count the cards that usually take a trick: aces, high trumps, and kings with another card of their suit.",
+    },
     "plump.table.welcome": {
         "sv": "Välkommen till Plump! Regler: {rules}.",
         "nb": "Velkommen til Plump! Regler: {rules}.",
@@ -180,6 +190,12 @@ class PlumpSession(TableSession):
         if isinstance(act, Bid):
             return Message("plump.table.hint_bid", {"tricks": act.tricks})
         return Message("plump.table.hint_play", {"card": act.card})
+
+    def hint_reason_for_children(self, decision: Any) -> Message | None:
+        """A bid hint says what to count (the bot's half-trick sum is for teacher mode)."""
+        if isinstance(decision.action, Bid):
+            return Message("plump.table.hint_bid_why_trump" if self.game.round.trump is not None else "plump.table.hint_bid_why")
+        return None
 
     def new_round_words(self) -> Message:
         return Message("plump.table.new_round", {"cards": self.game.round.hand_size})

@@ -140,7 +140,7 @@ class TableBase(ABC):
         self._refreshing = False
         self.language_dropdown = with_classes(
             W.Dropdown(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=self.lang,
-                       layout=W.Layout(width="210px")), "cardlab-language")
+                       layout=W.Layout(width="180px")), "cardlab-language")
         self.message_html = with_classes(W.HTML(), "cardlab-message")
         self.log_html = with_classes(W.HTML(), "cardlab-log")
         self.next_button = with_classes(W.Button(layout=W.Layout(width="auto")), "cardlab-next")
@@ -331,7 +331,7 @@ class GameTable(TableBase):
     game_title = ""            #: shown in the title ("Plump")
     score_sheet: Any = None    #: ``score_sheet(game, names=, lang=)`` -> the protokoll's HTML
     preset_key = "widget.preset.{}"  #: catalogue key of a preset's name
-    preset_width = "260px"
+    preset_width = "240px"
     player_choices: tuple[int, ...] | None = None  #: the players dropdown (None: no dropdown)
     max_hand = 13              #: how many card buttons to build
     card_toggles = False       #: True: cards are toggle buttons you select; False: a click plays the card
@@ -373,7 +373,7 @@ class GameTable(TableBase):
                                                             layout=W.Layout(width="150px")), "cardlab-players")
         levels = available_levels(self.session.game_type)
         self.level_dropdown = with_classes(W.Dropdown(options=[(level_name(v, self.lang), v) for v in levels],
-                                                      value=self.session.level, layout=W.Layout(width="190px")),
+                                                      value=self.session.level, layout=W.Layout(width="170px")),
                                            "cardlab-level")
         self.level_dropdown.observe(lambda change: self.set_level(change["new"]), names="value")
         self.new_game_button = with_classes(W.Button(layout=W.Layout(width="auto")), "cardlab-new-game")

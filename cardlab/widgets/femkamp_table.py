@@ -94,6 +94,7 @@ class FemkampTable(GameTable):
             button.layout.height = "76px"
             button.style.font_size = "18px"
             button.add_class("cardlab-card-narrow")
+        self.hand_label.layout.display = "none"      # one row less, so that the message stays on a 768 px screen
         self.prikk_button = with_classes(W.Button(layout=W.Layout(width="auto", height="48px")), "cardlab-prikk")
         self.prikk_button.on_click(lambda _: self.prikk())
         self.hand_box = with_classes(W.VBox([self.hand_label, W.HBox(self._card_pool + [self.prikk_button],

@@ -96,9 +96,11 @@ class PlumpTable(GameTable):
             self._bid_pool.append(button)
         self.bid_info = with_classes(W.HTML(), "cardlab-bidline", "cardlab-bid-info")
         self.bid_reason = with_classes(W.HTML(), "cardlab-bidline", "cardlab-bid-reason")
-        self.bid_box = with_classes(W.VBox([self.bid_label, W.HBox(self._bid_pool, layout=W.Layout(flex_flow="row wrap")),
-                                            self.bid_info, self.bid_reason]), "cardlab-bids")
+        row = W.HBox([self.bid_label, *self._bid_pool, self.bid_info],
+                     layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        self.bid_box = with_classes(W.VBox([row, self.bid_reason]), "cardlab-bids")
         self.hand_label.add_class("cardlab-bidline")
+        self.hand_label.layout.display = "none"      # one row less: the cards at the bottom are plainly yours
         self.hand_box = with_classes(W.VBox([self.hand_label, W.HBox(self._card_pool, layout=W.Layout(flex_flow="row wrap"))]),
                                      "cardlab-hand-box")
         return [self.status_html, self.bid_box, self.hand_box]
@@ -152,7 +154,8 @@ class PlumpTable(GameTable):
         changing = (not my_turn and self.session.paused is None and rnd.changeable_bid_seat() == seat
                     and not self.game.is_over)
         self.bid_box.layout.display = "" if (bidding or changing) else "none"
-        self.bid_label.value = html.escape(tr("plump.table.change_bid" if changing else "plump.table.your_bid_label", lang))
+        self.bid_label.value = (f'<span style="margin-right:6px">'
+                                f'{html.escape(tr("plump.table.change_bid" if changing else "plump.table.your_bid_label", lang))}</span>')
         reasons = []
         for tricks, button in enumerate(self._bid_pool):
             if tricks > rnd.hand_size:
@@ -168,5 +171,6 @@ class PlumpTable(GameTable):
             if reason and reason not in reasons:
                 reasons.append(reason)
         so_far = sum(b for b in rnd.bids if b is not None)
-        self.bid_info.value = html.escape(tr("plump.table.bid_sum", lang, sum=so_far, tricks=rnd.hand_size))
+        self.bid_info.value = (f'<span style="margin-left:8px">'
+                               f'{html.escape(tr("plump.table.bid_sum", lang, sum=so_far, tricks=rnd.hand_size))}</span>')
         self.bid_reason.value = "".join(f'<div style="color:#ffe082">⚠ {html.escape(r)}</div>' for r in reasons)
