@@ -392,6 +392,7 @@ class TableSession:
         if self.paused == "round":
             self.say(Line([self.new_round_words()], moves=len(self.match.actions)), log=False)
         self.paused = None
+        self.last_observed = Observed()     # what was read is not waited for again
 
     def hold(self) -> None:
         """Pause on a finished trick until the child clicks (automatic play at the slowest speed)."""

@@ -281,7 +281,11 @@ class TableBase(ABC):
 
     async def _auto_loop(self) -> None:
         session = self.session
-        wait = self.delay
+        wait = session.reading_time(self.speed_dropdown.value)   # your own move may have finished a trick
+        if wait is None:
+            session.hold()
+            self.refresh()
+            return
         while self.auto_toggle.value and session.bot_to_move():
             await asyncio.sleep(wait)
             if not self.auto_toggle.value or not session.bot_to_move():
