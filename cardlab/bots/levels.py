@@ -28,19 +28,9 @@ from typing import Any
 
 from .._rng import normalize_rng
 from ..errors import RulesError
-from ..i18n import Message, register, tr
+from ..i18n import Message, tr
 from .base import Decision, describe_action
 
-register({
-    "level.easy": {"sv": "Lätt", "nb": "Lett", "en": "Easy"},
-    "level.medium": {"sv": "Medel", "nb": "Middels", "en": "Medium"},
-    "level.hard": {"sv": "Svår", "nb": "Vanskelig", "en": "Hard"},
-    "bot.friendly_slip": {
-        "sv": "Jag chansade den här gången: {action}.",
-        "nb": "Jeg tok en sjanse denne gangen: {action}.",
-        "en": "I took a chance this time: {action}.",
-    },
-})
 
 LEVELS = ("easy", "medium", "hard")
 GAMES = ("plump", "femkamp", "rummy")

@@ -22,60 +22,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..i18n import Message, check_language, register, tr
+from ..i18n import Message, check_language, tr
 
-register({
-    "coach.made": {"sv": "Du bjöd {bid} och tog {taken}: budet gick hem!",
-                   "nb": "Du meldte {bid} og tok {taken}: du klarte det!",
-                   "en": "You bid {bid} and took {taken}: you made it!"},
-    "coach.over": {"sv": "Du bjöd {bid} men tog {taken}: {diff} för mycket.",
-                   "nb": "Du meldte {bid}, men tok {taken}: {diff} for mye.",
-                   "en": "You bid {bid} but took {taken}: {diff} too many."},
-    "coach.under": {"sv": "Du bjöd {bid} men tog bara {taken}: {diff} för lite.",
-                    "nb": "Du meldte {bid}, men tok bare {taken}: {diff} for lite.",
-                    "en": "You bid {bid} but took only {taken}: {diff} too few."},
-    "coach.exact": {"sv": "Det avgjordes i stick {trick}: med {better} i stället för {played} hade du klarat budet, hur de andra än spelade.",
-                    "nb": "Det ble avgjort i stikk {trick}: med {better} i stedet for {played} hadde du klart det, uansett hvordan de andre spilte.",
-                    "en": "It was decided in trick {trick}: with {better} instead of {played} you would have made it, whatever the others played."},
-    "coach.extra_trick": {"sv": "Det extra sticket kom i stick {trick}, där din {played} vann. Med {better} hade du inte tagit det.",
-                          "nb": "Det ekstra stikket kom i stikk {trick}, der {played} vant. Med {better} hadde du ikke tatt det.",
-                          "en": "The extra trick came in trick {trick}, where your {played} won. With {better} you would not have taken it."},
-    "coach.missing_trick": {"sv": "I stick {trick} hade {better} vunnit, men du lade {played}.",
-                            "nb": "I stikk {trick} hadde {better} vunnet, men du la {played}.",
-                            "en": "In trick {trick}, {better} would have won, but you played {played}."},
-    "coach.forced_over": {"sv": "Dina kort var för starka för att slippa sticken. Med sådana kort kan du bjuda högre.",
-                          "nb": "Kortene dine var for sterke til å slippe stikkene. Med slike kort kan du melde høyere.",
-                          "en": "Your cards were too strong to lose those tricks. With cards like these you can bid higher."},
-    "coach.forced_under": {"sv": "Dina kort räckte inte till fler stick. Med sådana kort kan du bjuda lägre.",
-                           "nb": "Kortene dine holdt ikke til flere stikk. Med slike kort kan du melde lavere.",
-                           "en": "Your cards were not strong enough for more tricks. With cards like these you can bid lower."},
-    "coach.tricks": {"sv": "{n} stick", "nb": "{n} stikk", "en": "{n} tricks"},
-    "coach.trick": {"sv": "1 stick", "nb": "1 stikk", "en": "1 trick"},
-    "coach.femkamp_points": {"sv": "{round}: du fick {points} poäng.", "nb": "{round}: du fikk {points} poeng.",
-                             "en": "{round}: you got {points} points."},
-    "coach.femkamp_best": {"sv": "Lägst fick {name} ({points}).", "nb": "Lavest fikk {name} ({points}).",
-                           "en": "Lowest was {name} ({points})."},
-    "coach.femkamp_you_best": {"sv": "Ingen fick lägre än du!", "nb": "Ingen fikk lavere enn deg!",
-                               "en": "Nobody got fewer than you!"},
-    "coach.femkamp_costly": {"sv": "Mest kostade stick {trick} ({cards}): {points} poäng.",
-                             "nb": "Mest kostet stikk {trick} ({cards}): {points} poeng.",
-                             "en": "Trick {trick} ({cards}) cost you most: {points} points."},
-    "coach.femkamp_kabal": {"sv": "Du hade {prikks} prickar och {left} kort kvar.",
-                            "nb": "Du hadde {prikks} prikker og {left} kort igjen.",
-                            "en": "You had {prikks} prikks and {left} cards left."},
-    "coach.femkamp_out": {"sv": "Du blev av med alla kort först!", "nb": "Du ble kvitt alle kortene først!",
-                          "en": "You got rid of all your cards first!"},
-    "coach.rummy_out": {"sv": "Du gick ut: 0 straffpoäng!", "nb": "Du gikk ut: 0 straffepoeng!",
-                        "en": "You went out: 0 penalty points!"},
-    "coach.rummy_left": {"sv": "Du fick {points} straffpoäng för korten kvar på handen.",
-                         "nb": "Du fikk {points} straffepoeng for kortene igjen på hånden.",
-                         "en": "You got {points} penalty points for the cards left in your hand."},
-    "coach.rummy_costly": {"sv": "Mest kostade {cards}: släng höga kort som inte passar i tid.",
-                           "nb": "Mest kostet {cards}: kast høye kort som ikke passer i tide.",
-                           "en": "{cards} cost most: throw away high cards that do not fit in time."},
-    "coach.rummy_winner": {"sv": "{name} gick ut.", "nb": "{name} gikk ut.", "en": "{name} went out."},
-    "coach.rummy_nobody": {"sv": "Ingen gick ut.", "nb": "Ingen gikk ut.", "en": "Nobody went out."},
-})
 
 __all__ = ["review_round"]
 

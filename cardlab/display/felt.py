@@ -16,14 +16,8 @@ from __future__ import annotations
 import html
 from typing import Any, Iterable, Sequence
 
-from ..i18n import register
 from .cards import card_svg
 
-register({
-    "widget.last_trick": {"sv": "Senaste sticket", "nb": "Siste stikk", "en": "Last trick"},
-    "widget.to_move": {"sv": "tur", "nb": "tur", "en": "to move"},
-    "widget.dealer": {"sv": "giv", "nb": "giver", "en": "dealer"},
-})
 
 #: The CSS every felt table needs once on the page (the table widget carries ``cardlab-felt-table``).
 FELT_CSS = """

@@ -12,19 +12,11 @@ import html
 from typing import Sequence
 
 from ..games.femkamp import FemkampGame
-from ..i18n import register, tr
+from ..i18n import tr
 from ..rules.femkamp import round_goal, round_scoring, round_title
 from ..sheets.femkamp import count_message
 from . import felt
 from .femkamp import kabal_layout_html
-
-register({
-    "femkamp.table.scoring": {"sv": "Poäng: {rule}", "nb": "Poeng: {rule}", "en": "Points: {rule}"},
-    "femkamp.table.round_points": {"sv": "Rundan: {points}", "nb": "Runden: {points}", "en": "This round: {points}"},
-    "femkamp.table.total_points": {"sv": "Summa: {points}", "nb": "Sum: {points}", "en": "Total: {points}"},
-    "femkamp.table.cards_left": {"sv": "{count} kvar", "nb": "{count} igjen", "en": "{count} left"},
-    "femkamp.table.kabal": {"sv": "Kabalen", "nb": "Kabalen", "en": "The kabal"},
-})
 
 
 def _signed(value: int) -> str:

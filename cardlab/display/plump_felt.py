@@ -15,7 +15,6 @@ from typing import Sequence
 from ..games.plump import PlumpGame
 from ..i18n import suit_name, tr
 from . import felt
-from . import plump as _words  # noqa: F401  (registers the table.* words)
 from .cards import card_svg, suit_colour
 
 #: Plump's own look on top of :data:`cardlab.display.felt.FELT_CSS`: the round bid buttons.

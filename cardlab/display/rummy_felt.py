@@ -12,15 +12,11 @@ import html
 from typing import Sequence
 
 from ..games.rummy import RummyGame
-from ..i18n import register, tr
+from ..i18n import tr
 from . import felt
 from .cards import card_svg
 from .rummy import table_html
 
-register({
-    "rummy.table.cards": {"sv": "{count} kort", "nb": "{count} kort", "en": "{count} cards"},
-    "rummy.table.total": {"sv": "Summa: {points}", "nb": "Sum: {points}", "en": "Total: {points}"},
-})
 
 #: Rummy's own look on top of :data:`cardlab.display.felt.FELT_CSS`.
 RUMMY_CSS = """

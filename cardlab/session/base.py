@@ -30,22 +30,9 @@ from typing import Any, Callable, ClassVar, Sequence
 from .._rng import child_rng, derive_seed
 from ..cards import Card
 from ..errors import CardlabError, RulesError
-from ..i18n import Message, check_language, has_message, register
+from ..i18n import Message, check_language, has_message
 from ..match import Match
 
-register({
-    "widget.you": {"sv": "Du", "nb": "Du", "en": "You"},
-    "widget.bot_name": {"sv": "Bot {n}", "nb": "Bot {n}", "en": "Bot {n}"},
-    "widget.hint_line": {"sv": "Tips: {action}. {reason}", "nb": "Tips: {action}. {reason}", "en": "Hint: {action}. {reason}"},
-    "widget.hint_wait": {"sv": "Tips finns när det är din tur.", "nb": "Tips får du når det er din tur.",
-                         "en": "Hints are given when it is your turn."},
-    "widget.undone": {"sv": "Ångrat: välj igen.", "nb": "Angret: velg på nytt.", "en": "Undone: choose again."},
-    "widget.nothing_to_undo": {"sv": "Det finns inget drag att ångra än.", "nb": "Det er ikke noe trekk å angre ennå.",
-                               "en": "There is no move of yours to undo yet."},
-    "widget.bot_reason": {"sv": "({name}: {reason})", "nb": "({name}: {reason})", "en": "({name}: {reason})"},
-    "session.next_round": {"sv": "Tryck på Nästa runda när du har läst.", "nb": "Trykk på Neste runde når du har lest.",
-                           "en": "Press Next round when you have read this."},
-})
 
 #: Seconds between two bot moves in automatic mode.
 SPEEDS = {"slow": 1.6, "normal": 0.8, "fast": 0.3}
@@ -112,6 +99,7 @@ def person_key(key: str, name: Any) -> str:
     """``key + ".you"`` when ``name`` is the table's "Du/You" and the catalogue has that form
     (English says "You play", not "You plays").
 
+    >>> from cardlab.i18n import register
     >>> register({"demo.waves": {"sv": "{name} vinkar.", "nb": "{name} vinker.", "en": "{name} waves."},
     ...           "demo.waves.you": {"sv": "{name} vinkar.", "nb": "{name} vinker.", "en": "{name} wave."}})
     >>> Message(person_key("demo.waves", Message("widget.you")), {"name": Message("widget.you")}).text("en")

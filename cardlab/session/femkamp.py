@@ -14,58 +14,10 @@ from typing import Any, Sequence
 from ..cards import Card
 from ..games.femkamp import FemkampGame, Play, Prikk
 from ..games.plump import Trick
-from ..i18n import Message, register
+from ..i18n import Message
 from ..rules.femkamp import FemkampRules
 from ..sheets.femkamp import count_message
 from .base import Observed, TableSession, person_key, resolve_rules
-
-register({
-    "femkamp.table.plays": {"sv": "{name} lägger {card}.", "nb": "{name} legger {card}.", "en": "{name} plays {card}."},
-    "femkamp.table.plays.you": {"sv": "{name} lägger {card}.", "nb": "{name} legger {card}.", "en": "{name} play {card}."},
-    "femkamp.table.says_prikk.you": {
-        "sv": "{name} säger prick (+1). {name} har nu {count}.",
-        "nb": "{name} sier prikk (+1). {name} har nå {count}.",
-        "en": "{name} say prikk (+1). {name} now have {count}.",
-    },
-    "femkamp.table.trick_won": {"sv": "{name} tar sticket. {reason}", "nb": "{name} tar stikket. {reason}",
-                                "en": "{name} takes the trick. {reason}"},
-    "femkamp.table.trick_won.you": {"sv": "{name} tar sticket. {reason}", "nb": "{name} tar stikket. {reason}",
-                                    "en": "{name} take the trick. {reason}"},
-    "femkamp.table.went_out.you": {"sv": "{name} blev av med ditt sista kort!", "nb": "{name} ble kvitt ditt siste kort!",
-                                   "en": "{name} played your last card!"},
-    "femkamp.table.says_prikk": {
-        "sv": "{name} säger prick (+1). {name} har nu {count}.",
-        "nb": "{name} sier prikk (+1). {name} har nå {count}.",
-        "en": "{name} says prikk (+1). {name} now has {count}.",
-    },
-    "femkamp.table.round_over": {
-        "sv": "{round} är slut: poängen står i protokollet.",
-        "nb": "{round} er slutt: poengene står i protokollen.",
-        "en": "The {round} is over: the points are on the score sheet.",
-    },
-    "femkamp.table.next_round": {
-        "sv": "Nu börjar {round}: {goal}.",
-        "nb": "Nå begynner {round}: {goal}.",
-        "en": "Now the {round} begins: {goal}.",
-    },
-    "femkamp.table.went_out": {
-        "sv": "{name} blev av med sitt sista kort!",
-        "nb": "{name} ble kvitt sitt siste kort!",
-        "en": "{name} played their last card!",
-    },
-    "femkamp.table.game_over": {"sv": "Femkampen är slut! {winner}", "nb": "Femkampen er slutt! {winner}",
-                                "en": "The femkamp is over! {winner}"},
-    "femkamp.table.hint_play": {"sv": "spela {card}", "nb": "spill {card}", "en": "play {card}"},
-    "femkamp.table.hint_prikk": {"sv": "säg prick", "nb": "si prikk", "en": "say prikk"},
-    "femkamp.table.welcome": {
-        "sv": "Välkommen till Femkamp! Fem rundor, lägst summa vinner. Först {round}: {goal}.",
-        "nb": "Velkommen til Femkamp! Fem runder, lavest sum vinner. Først {round}: {goal}.",
-        "en": "Welcome to Femkamp! Five rounds, the lowest total wins. First the {round}: {goal}.",
-    },
-    "femkamp.table.you_may": {
-        "sv": "Du får lägga: {cards}.", "nb": "Du kan legge: {cards}.", "en": "You may play: {cards}.",
-    },
-})
 
 
 def describe_move(act: Any, name: Any, prikks: int = 0) -> Message:

@@ -16,64 +16,9 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..games.plump import Bid, Play, PlumpGame, Trick
-from ..i18n import Message, has_message, register
+from ..i18n import Message, has_message
 from ..rules.plump import PlumpRules
 from .base import Observed, TableSession, person_key, resolve_rules
-
-register({
-    "widget.preset.kids": {"sv": "Barn (5 kort)", "nb": "Barn (5 kort)", "en": "Children (5 cards)"},
-    "widget.preset.classic": {"sv": "Klassisk", "nb": "Klassisk", "en": "Classic"},
-    "widget.preset.trick-points": {"sv": "Stickpoäng", "nb": "Stikkpoeng", "en": "Trick points"},
-    "widget.preset.two-player": {"sv": "Två spelare", "nb": "To spillere", "en": "Two players"},
-    "widget.custom_rules": {"sv": "egna regler", "nb": "egne regler", "en": "own rules"},
-    "plump.table.plays": {"sv": "{name} lägger {card}.", "nb": "{name} legger {card}.", "en": "{name} plays {card}."},
-    "plump.table.plays.you": {"sv": "{name} lägger {card}.", "nb": "{name} legger {card}.", "en": "{name} play {card}."},
-    "plump.table.bids": {"sv": "{name} bjuder {tricks}.", "nb": "{name} melder {tricks}.", "en": "{name} bids {tricks}."},
-    "plump.table.bids.you": {"sv": "{name} bjuder {tricks}.", "nb": "{name} melder {tricks}.", "en": "{name} bid {tricks}."},
-    "plump.table.changes_bid": {
-        "sv": "{name} ändrar budet till {tricks}.",
-        "nb": "{name} endrer meldingen til {tricks}.",
-        "en": "{name} changes the bid to {tricks}.",
-    },
-    "plump.table.changes_bid.you": {
-        "sv": "{name} ändrar budet till {tricks}.",
-        "nb": "{name} endrer meldingen til {tricks}.",
-        "en": "{name} change the bid to {tricks}.",
-    },
-    "plump.table.trick_won": {"sv": "{name} tar sticket. {reason}", "nb": "{name} tar stikket. {reason}",
-                              "en": "{name} takes the trick. {reason}"},
-    "plump.table.trick_won.you": {"sv": "{name} tar sticket. {reason}", "nb": "{name} tar stikket. {reason}",
-                                  "en": "{name} take the trick. {reason}"},
-    "plump.table.round_over": {
-        "sv": "Rundan är slut: poängen står i protokollet.",
-        "nb": "Runden er slutt: poengene står i protokollen.",
-        "en": "The round is over: the points are on the score sheet.",
-    },
-    "plump.table.new_round": {
-        "sv": "Ny runda: {cards} kort var.",
-        "nb": "Ny runde: {cards} kort hver.",
-        "en": "A new round: {cards} cards each.",
-    },
-    "plump.table.game_over": {"sv": "Spelet är slut! {winner}", "nb": "Spillet er slutt! {winner}",
-                              "en": "The game is over! {winner}"},
-    "plump.table.hint_bid": {"sv": "bjud {tricks}", "nb": "meld {tricks}", "en": "bid {tricks}"},
-    "plump.table.hint_play": {"sv": "spela {card}", "nb": "spill {card}", "en": "play {card}"},
-    "plump.table.hint_bid_why": {
-        "sv": "Räkna korten som brukar ta ett stick: ess, och kungar med ett kort till i samma färg.",
-        "nb": "Tell kortene som pleier å ta et stikk: ess, og konger med ett kort til i samme farge.",
-        "en": "Count the cards that usually take a trick: aces, and kings with another card of their suit.",
-    },
-    "plump.table.hint_bid_why_trump": {
-        "sv": "Räkna korten som brukar ta ett stick: ess, höga trumf, och kungar med ett kort till i samma färg.",
-        "nb": "Tell kortene som pleier å ta et stikk: ess, høye trumfer, og konger med ett kort til i samme farge.",
-        "en": "Count the cards that usually take a trick: aces, high trumps, and kings with another card of their suit.",
-    },
-    "plump.table.welcome": {
-        "sv": "Välkommen till Plump! Regler: {rules}.",
-        "nb": "Velkommen til Plump! Regler: {rules}.",
-        "en": "Welcome to Plump! Rules: {rules}.",
-    },
-})
 
 
 def describe_action(act: Any, name: Any, *, changing: bool = False) -> Message:
@@ -179,8 +124,6 @@ class PlumpSession(TableSession):
             review = self.review(seen.round_over)
             said.append(review if review is not None else Message("plump.table.round_over"))
         if seen.game_over:
-            from ..sheets import plump as _sheet  # noqa: F401  (registers "sheet.winner")
-
             winners = ", ".join(self.names()[s] for s in self.game.winners())
             said.append(Message("plump.table.game_over", {"winner": Message("sheet.winner", {"names": winners})}))
         teacher = said[:1] + self.bot_reason(act.seat, reason) + said[1:] if act.seat != self.seat and reason else None

@@ -19,53 +19,9 @@ from typing import Any, Sequence
 from ..cards import Card
 from ..games.melds import meld_kind
 from ..games.rummy import Discard, Draw, LayOff, Meld, RummyGame, action_message
-from ..i18n import Message, register
+from ..i18n import Message
 from ..rules.rummy import RummyRules
 from .base import Line, Observed, TableSession, person_key
-
-register({
-    "rummy.table.draws_stock": {"sv": "{name} drar ett kort från draghögen.", "nb": "{name} trekker et kort fra bunken.",
-                                "en": "{name} draws a card from the stock."},
-    "rummy.table.you_draw_stock": {"sv": "{name} drog {card} från draghögen.", "nb": "{name} trakk {card} fra bunken.",
-                                   "en": "{name} drew {card} from the stock."},
-    "rummy.table.draws_discard": {"sv": "{name} tar {card} från kasthögen.", "nb": "{name} tar {card} fra kastebunken.",
-                                  "en": "{name} takes {card} from the discard pile."},
-    "rummy.table.melds": {"sv": "{name} lägger ner {cards}.", "nb": "{name} melder {cards}.", "en": "{name} melds {cards}."},
-    "rummy.table.lays_off": {"sv": "{name} lägger till {card} på {meld}.", "nb": "{name} legger til {card} på {meld}.",
-                             "en": "{name} lays off {card} onto {meld}."},
-    "rummy.table.discards": {"sv": "{name} kastar {card}.", "nb": "{name} kaster {card}.", "en": "{name} discards {card}."},
-    "rummy.table.draws_discard.you": {"sv": "{name} tar {card} från kasthögen.", "nb": "{name} tar {card} fra kastebunken.",
-                                      "en": "{name} take {card} from the discard pile."},
-    "rummy.table.melds.you": {"sv": "{name} lägger ner {cards}.", "nb": "{name} melder {cards}.", "en": "{name} meld {cards}."},
-    "rummy.table.lays_off.you": {"sv": "{name} lägger till {card} på {meld}.", "nb": "{name} legger til {card} på {meld}.",
-                                 "en": "{name} lay off {card} onto {meld}."},
-    "rummy.table.discards.you": {"sv": "{name} kastar {card}.", "nb": "{name} kaster {card}.", "en": "{name} discard {card}."},
-    "rummy.table.went_out": {"sv": "{name} gick ut och vann rundan!", "nb": "{name} gikk ut og vant runden!",
-                             "en": "{name} went out and won the round!"},
-    "rummy.table.penalties": {"sv": "Straffpoäng: {list}.", "nb": "Straffepoeng: {list}.", "en": "Penalty points: {list}."},
-    "rummy.table.new_round": {"sv": "Ny runda: {name} börjar.", "nb": "Ny runde: {name} begynner.",
-                              "en": "A new round: {name} starts."},
-    "rummy.table.game_over": {"sv": "Spelet är slut! {winner}", "nb": "Spillet er slutt! {winner}",
-                              "en": "The game is over! {winner}"},
-    "rummy.table.select_one": {"sv": "Markera exakt ett kort först (du har markerat {count}).",
-                               "nb": "Marker nøyaktig ett kort først (du har markert {count}).",
-                               "en": "Select exactly one card first (you have selected {count})."},
-    "rummy.table.select_some": {"sv": "Markera korten du vill lägga ner först.",
-                                "nb": "Marker kortene du vil melde først.",
-                                "en": "Select the cards you want to meld first."},
-    "rummy.table.selected": {"sv": "Markerat: {cards} — {verdict}", "nb": "Markert: {cards} — {verdict}",
-                             "en": "Selected: {cards} — {verdict}"},
-    "rummy.table.selected_none": {"sv": "Tryck på korten för att markera dem.", "nb": "Trykk på kortene for å markere dem.",
-                                  "en": "Tap cards to select them."},
-    "rummy.table.is_set": {"sv": "en grupp ✓", "nb": "et sett ✓", "en": "a set ✓"},
-    "rummy.table.is_run": {"sv": "en serie ✓", "nb": "en rekke ✓", "en": "a run ✓"},
-    "rummy.table.no_meld": {"sv": "ingen kombination (än)", "nb": "ingen kombinasjon (ennå)", "en": "not a meld (yet)"},
-    "rummy.table.welcome": {
-        "sv": "Välkommen till Rummy! Dra, lägg ner, kasta: bli av med alla kort. Lägst straffpoäng vinner.",
-        "nb": "Velkommen til Rummy! Trekk, meld, kast: bli kvitt alle kortene. Lavest straffepoeng vinner.",
-        "en": "Welcome to Rummy! Draw, meld, discard: get rid of all your cards. The lowest penalty wins.",
-    },
-})
 
 
 def describe_move(act: Any, name: Any, *, table: Sequence[Any] = (), card: Card | None = None) -> Message:
@@ -231,15 +187,11 @@ class RummySession(TableSession):
             if review is not None:
                 said.append(review)
             else:
-                from ..display import rummy as _words  # noqa: F401  (registers "rummy.show.stock_out")
-
                 said.append(Message("rummy.table.went_out", {"name": names[result.winner]}) if result.winner is not None
                             else Message("rummy.show.stock_out"))
                 listing = ", ".join(f"{n} {p}" for n, p in zip(self.names(), result.penalties))
                 said.append(Message("rummy.table.penalties", {"list": listing}))
         if seen.game_over:
-            from ..sheets import rummy as _sheet  # noqa: F401  (registers "rummy.sheet.winner")
-
             winners = ", ".join(self.names()[s] for s in game.winners())
             said.append(Message("rummy.table.game_over", {"winner": Message("rummy.sheet.winner", {"names": winners})}))
         teacher = None

@@ -44,59 +44,8 @@ from ..display import felt
 from ..display.cards import suit_colour
 from ..display.felt import TONES  # noqa: F401  (the quiz's message colours)
 from ..errors import CardlabError
-from ..i18n import LANGUAGE_NAMES, LANGUAGES, Message, has_message, rank_name, register, suit_name, tr
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, Message, has_message, rank_name, suit_name, tr
 from ..session.base import SPEEDS, default_names, name_text, person_key, resolve_rules, text_of  # noqa: F401  (their old home)
-
-register({
-    "widget.next": {"sv": "Nästa ▶", "nb": "Neste ▶", "en": "Next ▶"},
-    "widget.next_tip": {
-        "sv": "Låt nästa bot göra sitt drag",
-        "nb": "La neste bot gjøre sitt trekk",
-        "en": "Let the next bot make its move",
-    },
-    "widget.auto": {"sv": "Automatiskt", "nb": "Automatisk", "en": "Automatic"},
-    "widget.auto_tip": {
-        "sv": "Botarna spelar själva tills det är din tur",
-        "nb": "Botene spiller selv til det er din tur",
-        "en": "The bots play on by themselves until it is your turn",
-    },
-    "widget.speed": {"sv": "Fart", "nb": "Fart", "en": "Speed"},
-    "widget.speed.slow": {"sv": "långsamt", "nb": "sakte", "en": "slow"},
-    "widget.speed.normal": {"sv": "lagom", "nb": "middels", "en": "normal"},
-    "widget.speed.fast": {"sv": "snabbt", "nb": "raskt", "en": "fast"},
-    "widget.language": {"sv": "Språk", "nb": "Språk", "en": "Language"},
-    "widget.log": {"sv": "Vad som hänt", "nb": "Hva som har skjedd", "en": "What happened"},
-    # the game tables (GameTable)
-    "widget.card_name": {"sv": "{suit} {rank}", "nb": "{suit} {rank}", "en": "{rank} of {suit}"},
-    "widget.hint": {"sv": "Tips", "nb": "Tips", "en": "Hint"},
-    "widget.hint_tip": {"sv": "Vad skulle boten göra?", "nb": "Hva ville boten gjort?", "en": "What would the bot do?"},
-    "widget.undo": {"sv": "↶ Ångra", "nb": "↶ Angre", "en": "↶ Undo"},
-    "widget.undo_tip": {"sv": "Ta tillbaka ditt senaste drag", "nb": "Ta tilbake ditt siste trekk",
-                        "en": "Take back your last move"},
-    "widget.new_game": {"sv": "Nytt spel", "nb": "Nytt spill", "en": "New game"},
-    "widget.rules": {"sv": "Regler", "nb": "Regler", "en": "Rules"},
-    "widget.players": {"sv": "Spelare", "nb": "Spillere", "en": "Players"},
-    "widget.teacher": {"sv": "Lärarläge", "nb": "Lærermodus", "en": "Teacher mode"},
-    "widget.teacher_tip": {"sv": "Visa allas kort", "nb": "Vis alles kort", "en": "Show every hand"},
-    "widget.four_colour": {"sv": "Fyrfärgskort", "nb": "Firefargekort", "en": "Four-colour cards"},
-    "widget.waiting": {"sv": "Nu är det {name}. Tryck på Nästa.", "nb": "Nå er det {name}. Trykk på Neste.",
-                       "en": "Now it is {name}. Press Next."},
-    "widget.thinking": {"sv": "{name} tänker …", "nb": "{name} tenker …", "en": "{name} is thinking …"},
-    "widget.your_play": {"sv": "Din tur: klicka på ett kort.", "nb": "Din tur: klikk på et kort.",
-                         "en": "Your turn: click a card."},
-    "widget.your_hand": {"sv": "Din hand", "nb": "Din hånd", "en": "Your hand"},
-    "widget.protokoll": {"sv": "Protokoll", "nb": "Protokoll", "en": "Score sheet"},
-    "widget.next_round": {"sv": "Nästa runda ▶", "nb": "Neste runde ▶", "en": "Next round ▶"},
-    "widget.continue": {"sv": "Fortsätt ▶", "nb": "Fortsett ▶", "en": "Go on ▶"},
-    "widget.read_round": {"sv": "Rundan är slut. Läs, och tryck sedan på Nästa runda.",
-                          "nb": "Runden er slutt. Les, og trykk så på Neste runde.",
-                          "en": "The round is over. Read, then press Next round."},
-    "widget.read_trick": {"sv": "Tryck på Fortsätt när du har sett sticket.",
-                          "nb": "Trykk på Fortsett når du har sett stikket.",
-                          "en": "Press Go on when you have seen the trick."},
-    "widget.level": {"sv": "Nivå", "nb": "Nivå", "en": "Level"},
-})
-
 
 
 def with_classes(widget: W.Widget, *classes: str) -> W.Widget:

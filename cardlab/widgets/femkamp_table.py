@@ -30,35 +30,13 @@ from ..cards import Card
 from ..display.felt import FELT_CSS  # noqa: F401  (its old home)
 from ..display.femkamp_felt import femkamp_felt_html
 from ..games.femkamp import FemkampGame, Play, Prikk
-from ..i18n import register, tr
+from ..i18n import tr
 from ..rules.femkamp import round_title
 from ..session.femkamp import FemkampSession, describe_move, last_trick, trick_won  # noqa: F401  (their old home)
 from ..session.femkamp import resolve_femkamp_rules as resolve_rules  # noqa: F401  (its old home)
 from ..sheets.femkamp import score_sheet_html
 from .base import GameTable, set_classes, with_classes
 
-register({
-    "femkamp.table.your_prikk": {
-        "sv": "Din tur: inget av dina kort passar. Tryck på Prick.",
-        "nb": "Din tur: ingen av kortene dine passer. Trykk på Prikk.",
-        "en": "Your turn: none of your cards fits. Press Prikk.",
-    },
-    "femkamp.table.prikk": {"sv": "Prick!", "nb": "Prikk!", "en": "Prikk!"},
-    "femkamp.table.prikk_tip": {
-        "sv": "Säg prick när inget av dina kort passar (+1 poäng)",
-        "nb": "Si prikk når ingen av kortene dine passer (+1 poeng)",
-        "en": "Say prikk when none of your cards fits (+1 point)",
-    },
-    "femkamp.table.round_line": {
-        "sv": "Runda {n} av 5 · {round}", "nb": "Runde {n} av 5 · {round}", "en": "Round {n} of 5 · {round}",
-    },
-    "widget.preset.femkamp.classic": {"sv": "Klassisk", "nb": "Klassisk", "en": "Classic"},
-    "widget.preset.femkamp.five-point-queens": {"sv": "Damer ger 5", "nb": "Damer gir 5", "en": "Queens score 5"},
-    "widget.preset.femkamp.kabal-third": {"sv": "Kabal som tredje runda", "nb": "Kabal som tredje runde",
-                                          "en": "Kabal as third round"},
-    "widget.preset.femkamp.seven-of-hearts": {"sv": "Kabal öppnas med 7♥", "nb": "Kabal åpnes med 7♥",
-                                              "en": "Kabal opens with 7♥"},
-})
 
 #: The most cards a Femkamp hand can hold (3 players: 17 in a trick round, 18 in the kabal).
 MAX_HAND = 18

@@ -29,36 +29,12 @@ from ..cards import Card
 from ..display import felt
 from ..display.plump_felt import PLUMP_CSS, felt_html
 from ..games.plump import Bid, Play, PlumpGame
-from ..i18n import register, tr
+from ..i18n import tr
 from ..session.plump import PlumpSession, describe_action, last_trick, trick_message  # noqa: F401  (their old home)
 from ..sheets.plump import score_sheet_html
 from .base import GameTable, set_classes, with_classes
 from .base import card_name, default_names, name_text, person_key  # noqa: F401  (their old home)
 
-register({
-    "plump.table.your_bid": {
-        "sv": "Din tur: hur många stick tror du att du tar?",
-        "nb": "Din tur: hvor mange stikk tror du at du tar?",
-        "en": "Your turn: how many tricks do you think you will take?",
-    },
-    "plump.table.bid_sum": {
-        "sv": "Bud hittills: {sum} · stick att ta: {tricks}",
-        "nb": "Meldt så langt: {sum} · stikk å ta: {tricks}",
-        "en": "Bids so far: {sum} · tricks to take: {tricks}",
-    },
-    "plump.table.your_bid_label": {"sv": "Ditt bud:", "nb": "Din melding:", "en": "Your bid:"},
-    "plump.table.change_bid": {
-        "sv": "Du får ändra ditt bud ännu:",
-        "nb": "Du kan fortsatt endre meldingen:",
-        "en": "You may still change your bid:",
-    },
-    "plump.table.bid_button_tip": {"sv": "Bjud {tricks}", "nb": "Meld {tricks}", "en": "Bid {tricks}"},
-    "plump.table.round_title": {
-        "sv": "Runda {n} av {total} · {cards} kort var",
-        "nb": "Runde {n} av {total} · {cards} kort hver",
-        "en": "Round {n} of {total} · {cards} cards each",
-    },
-})
 
 MAX_HAND = 10
 

@@ -33,51 +33,11 @@ from ..display.cards import suit_colour
 from ..display.rummy_felt import RUMMY_CSS, rummy_felt_html
 from ..games.melds import hand_penalty
 from ..games.rummy import Discard, Draw, LayOff, Meld, RummyGame
-from ..i18n import register, tr
+from ..i18n import tr
 from ..session.rummy import RummySession, describe_move, selection_message  # noqa: F401  (their old home)
 from ..sheets.rummy import score_sheet_html
 from .base import GameTable, card_name, set_classes, with_classes
 
-register({
-    "rummy.table.your_draw": {
-        "sv": "Din tur: dra ett kort från draghögen eller kasthögen.",
-        "nb": "Din tur: trekk et kort fra bunken eller kastebunken.",
-        "en": "Your turn: draw a card from the stock or the discard pile.",
-    },
-    "rummy.table.your_meld": {
-        "sv": "Markera kort: lägg ner en kombination, lägg till på bordet, eller kasta ett kort för att avsluta turen.",
-        "nb": "Marker kort: meld en kombinasjon, legg til på bordet, eller kast et kort for å avslutte turen.",
-        "en": "Select cards: meld, lay off onto the table, or discard one card to end your turn.",
-    },
-    "rummy.table.draw_stock": {"sv": "Dra från draghögen", "nb": "Trekk fra bunken", "en": "Draw from the stock"},
-    "rummy.table.draw_discard": {"sv": "Ta {card} från kasthögen", "nb": "Ta {card} fra kastebunken",
-                                 "en": "Take {card} from the discard pile"},
-    "rummy.table.draw_discard_empty": {"sv": "Kasthögen är tom", "nb": "Kastebunken er tom", "en": "The discard pile is empty"},
-    "rummy.table.meld": {"sv": "Lägg ner", "nb": "Meld", "en": "Meld"},
-    "rummy.table.meld_tip": {"sv": "Lägg ner de markerade korten som en kombination",
-                             "nb": "Meld de markerte kortene som en kombinasjon",
-                             "en": "Lay the selected cards down as a meld"},
-    "rummy.table.lay_off": {"sv": "Lägg till", "nb": "Legg til", "en": "Lay off"},
-    "rummy.table.lay_off_tip": {"sv": "Lägg till det markerade kortet på den valda kombinationen",
-                                "nb": "Legg det markerte kortet til på den valgte kombinasjonen",
-                                "en": "Add the selected card to the chosen meld"},
-    "rummy.table.onto": {"sv": "på", "nb": "på", "en": "onto"},
-    "rummy.table.no_meld_choice": {"sv": "(inga kombinationer än)", "nb": "(ingen kombinasjoner ennå)",
-                                   "en": "(no melds yet)"},
-    "rummy.table.meld_choice": {"sv": "{index}: {cards} ({name})", "nb": "{index}: {cards} ({name})",
-                                "en": "{index}: {cards} ({name})"},
-    "rummy.table.discard": {"sv": "Kasta", "nb": "Kast", "en": "Discard"},
-    "rummy.table.discard_tip": {"sv": "Kasta det markerade kortet (avslutar turen)",
-                                "nb": "Kast det markerte kortet (avslutter turen)",
-                                "en": "Discard the selected card (ends your turn)"},
-    "rummy.table.round_title": {"sv": "Runda {n}", "nb": "Runde {n}", "en": "Round {n}"},
-    "rummy.table.your_hand": {"sv": "Din hand ({points} straffpoäng om rundan slutade nu)",
-                              "nb": "Hånden din ({points} straffepoeng om runden sluttet nå)",
-                              "en": "Your hand ({points} penalty points if the round ended now)"},
-    "widget.preset.rummy.classic": {"sv": "Klassisk (till 100)", "nb": "Klassisk (til 100)", "en": "Classic (to 100)"},
-    "widget.preset.rummy.evening": {"sv": "En kväll (8 rundor)", "nb": "En kveld (8 runder)", "en": "An evening (8 rounds)"},
-    "widget.preset.rummy.going-rummy": {"sv": "Med rummy-bonus", "nb": "Med rummy-bonus", "en": "With the rummy bonus"},
-})
 
 #: The most cards a Rummy hand can hold: 10 dealt (two players) + 1 drawn.
 MAX_HAND = 11
