@@ -227,3 +227,14 @@ def test_a_bid_hint_is_in_childrens_words_and_the_bots_counting_is_for_teacher_m
     assert "halva stick" not in child and "renons" not in child
     session.teacher = True
     assert "halva stick" in session.message_text()
+
+
+def test_hard_plump_is_the_search_bot_and_plays_legally_at_the_table():
+    from cardlab.bots import PlumpSearchBot
+
+    assert "hard" in available_levels("plump")
+    session = PlumpSession("kids", rng=3, lang="en", level="hard")
+    assert all(isinstance(b, PlumpSearchBot) for b in session.bots.values())
+    assert isinstance(hint_bot("plump"), PlumpSearchBot)
+    assert session.run_bots() == 3 and session.is_my_turn()   # the three search bots bid legally
+    assert session.hint() in session.legal_actions()

@@ -13,8 +13,8 @@ hard    Svår / Vanskelig / Hard      the game's search bot (PlumpSearchBot, …
 *Tips* come from :func:`hint_bot`: the strongest bot that answers within about
 0.3 s — the search bot with a time budget where there is one, else the heuristic bot.
 
->>> [level for level in available_levels("plump")][:2]
-['easy', 'medium']
+>>> available_levels("plump")
+['easy', 'medium', 'hard']
 >>> make_bot("femkamp", "medium").name
 'femkamp-heuristic'
 >>> level_name("easy", "sv")
@@ -44,6 +44,9 @@ SEARCH = {"plump": "PlumpSearchBot", "femkamp": "FemkampSearchBot", "rummy": "Ru
 
 #: The time budget (milliseconds) a search bot gets when it gives a hint.
 HINT_TIME_MS = 250.0
+
+#: The time budget (milliseconds) of a search bot playing at the table ("hard"), so a child never waits long.
+TABLE_TIME_MS = 300.0
 
 
 def check_level(level: str) -> str:
@@ -130,7 +133,10 @@ def make_bot(game: str, level: str = "medium", *, rng: Any = None) -> Any:
         if cls is None:
             raise RulesError("rules.invalid", field="level",
                              problem=f"the level 'hard' needs {SEARCH[game]}, which this cardlab does not have yet.")
-        return cls(rng=rng)
+        try:
+            return cls(rng=rng, time_ms=TABLE_TIME_MS)
+        except TypeError:  # a search bot without a time budget plays with its own defaults
+            return cls(rng=rng)
     inner = heuristic_class(game)()
     return FriendlyBot(inner, rng=rng) if level == "easy" else inner
 
