@@ -27,7 +27,7 @@ from typing import Any, Sequence
 from .._rng import child_rng, derive_seed
 from ..cards import Card, Rank, Suit, parse_cards, shuffled_deck, sorted_hand
 from ..errors import CardlabError, GameOverError, IllegalMoveError, NotYourTurnError, UnknownActionError
-from ..i18n import Message, register
+from ..i18n import Message
 from ..protocol import game_type
 from .base import CheckedRound, RoundsGame
 from ..rules import femkamp_core
@@ -35,23 +35,10 @@ from ..rules.femkamp import ROUND_NAMES, TRICK_ROUNDS, FemkampRules, round_goal,
 from ..rules.trick_core import legal_follow
 from ..tricks import check_play, trick_winner
 from .kabal import KabalLayout, KabalRound, Prikk
-from .plump import Play, Trick, _play
+from .trick_actions import Play, Trick, _play
 
 __all__ = ["FemkampGame", "FemkampTrickRound", "FemkampView", "RoundResult", "Play", "Prikk", "KabalRound",
            "round_title", "round_goal", "round_scoring", "ROUND_NAMES"]
-
-register({
-    "femkamp.no_prikk": {
-        "sv": "Prick hör till kabalrundan; nu ({round}) lägger du ett kort.",
-        "nb": "Prikk hører til kabalrunden; nå ({round}) legger du et kort.",
-        "en": "Prikk belongs to the kabal round; now ({round}) you play a card.",
-    },
-    "femkamp.setup": {
-        "sv": "Given går inte att använda: {problem}",
-        "nb": "Given kan ikke brukes: {problem}",
-        "en": "The deal cannot be used: {problem}",
-    },
-})
 
 CLUBS = Suit.CLUBS
 QUEEN = Rank.QUEEN
@@ -125,18 +112,18 @@ class FemkampTrickRound(CheckedRound):
         rules = rules or FemkampRules(players=len(hands))
         parsed = [list(parse_cards(h)) for h in hands]
         if len(parsed) != rules.players:
-            raise CardlabError("femkamp.setup", problem=f"give {rules.players} hands, one per seat; you gave {len(parsed)}.")
+            raise CardlabError("femkamp.setup", problem=Message("deal.hand_count", {"players": rules.players, "given": len(parsed)}))
         if len({len(h) for h in parsed}) != 1 or not parsed[0]:
-            raise CardlabError("femkamp.setup", problem="every hand must hold the same number of cards (at least one).")
+            raise CardlabError("femkamp.setup", problem=Message("deal.same_size"))
         if len(parsed[0]) > rules.trick_hand_size:
-            raise CardlabError("femkamp.setup", problem=f"at most {rules.trick_hand_size} cards per hand with {rules.players} players.")
+            raise CardlabError("femkamp.setup", problem=Message("femkamp.deal.hand_limit", {"limit": rules.trick_hand_size, "players": rules.players}))
         everything = [c for h in parsed for c in h]
         if len(set(everything)) != len(everything):
-            raise CardlabError("femkamp.setup", problem="a card is dealt twice.")
+            raise CardlabError("femkamp.setup", problem=Message("deal.card_twice"))
         removed = set(parse_cards(rules.removed_cards))
         out = [c for c in everything if c in removed]
         if out:
-            raise CardlabError("femkamp.setup", problem=f"{out[0]} is taken out of the deck with {rules.players} players.")
+            raise CardlabError("femkamp.setup", problem=Message("femkamp.deal.removed", {"card": out[0], "players": rules.players}))
         return cls(rules, parsed, round_name=round_name, dealer=dealer, round_number=round_number)
 
     # ------------------------------------------------------------- questions

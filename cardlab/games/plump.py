@@ -33,36 +33,14 @@ from ..errors import (
     UnknownActionError,
     WrongPhaseError,
 )
-from ..i18n import Message, register
+from ..i18n import Message
 from ..protocol import action, game_type
 from .base import CheckedRound, RoundsGame
+from .trick_actions import _PLAYS, Play, Trick, _play  # noqa: F401  (Play and Trick are importable from here too)
 from ..rules import plump_core
 from ..rules.plump import PlumpRules
 from ..rules.trick_core import beats, legal_follow
 from ..tricks import check_play
-
-register({
-    "plump.hook": {
-        "sv": "Spärren (kroken): som giv får du inte bjuda {tricks}, för då blir summan av buden lika med de {hand_size} sticken; någon måste gå bet.",
-        "nb": "Kroken: som giver kan du ikke melde {tricks}, for da blir summen av meldingene lik de {hand_size} stikkene; noen må bomme.",
-        "en": "The hook (kroken): as dealer you may not bid {tricks}, because the bids would add up to the {hand_size} tricks; someone must miss.",
-    },
-    "plump.bid_range": {
-        "sv": "Ett bud är ett heltal från 0 till {hand_size} (korten på handen); {tricks} går inte.",
-        "nb": "En melding er et heltall fra 0 til {hand_size} (kortene på hånden); {tricks} går ikke.",
-        "en": "A bid is a whole number from 0 to {hand_size} (the cards in your hand); {tricks} is not possible.",
-    },
-    "plump.bid_fixed": {
-        "sv": "Ditt bud står fast: du får bara ändra det tills nästa spelare har bjudit.",
-        "nb": "Meldingen din står fast: du kan bare endre den til neste spiller har meldt.",
-        "en": "Your bid stands: you may change it only until the next player has bid.",
-    },
-    "plump.dealer_bid_fixed": {
-        "sv": "Givens bud står fast när första kortet är spelat.",
-        "nb": "Giverens melding står fast når første kort er spilt.",
-        "en": "The dealer's bid stands once the first card has been played.",
-    },
-})
 
 
 @action("bid")
@@ -78,29 +56,6 @@ class Bid:
 
     def __hash__(self) -> int:
         return hash((self.seat, self.tricks))
-
-
-@action("play")
-@dataclass(frozen=True, slots=True, eq=False)
-class Play:
-    """Seat ``seat`` plays ``card``.
-
-    >>> Play(seat=2, card=Card.parse("QS"))
-    Play(seat=2, card=Card.parse('QS'))
-    """
-
-    seat: int
-    card: Card
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.card, Card):
-            object.__setattr__(self, "card", Card.parse(self.card))
-
-    def __eq__(self, other: object) -> bool:
-        return other.__class__ is Play and self.seat == other.seat and self.card == other.card  # type: ignore[attr-defined]
-
-    def __hash__(self) -> int:
-        return self.seat * 64 + self.card._key
 
 
 _CARD_ORDER = attrgetter("_key")  # suit, then rank: the order a hand is shown in
@@ -121,18 +76,7 @@ def _winner_index(cards: tuple[Card, ...], trump: Suit | None) -> int:
     return winner
 
 
-_PLAYS: list[list["Play | None"]] = []
 _BIDS: dict[tuple[int, int], Bid] = {}
-
-
-def _play(seat: int, card: Card) -> Play:
-    """The shared ``Play`` object for (seat, card): legal_actions() builds no new objects."""
-    while len(_PLAYS) <= seat:
-        _PLAYS.append([None] * 52)
-    found = _PLAYS[seat][card._key]
-    if found is None:
-        found = _PLAYS[seat][card._key] = Play(seat, card)
-    return found
 
 
 def _bid(seat: int, tricks: int) -> Bid:
@@ -141,32 +85,6 @@ def _bid(seat: int, tricks: int) -> Bid:
     if found is None:
         found = _BIDS[key] = Bid(seat, tricks)
     return found
-
-
-@dataclass(frozen=True)
-class Trick:
-    """A finished trick: who led, the seats and cards in play order, and who won it."""
-
-    leader: int
-    seats: tuple[int, ...]
-    cards: tuple[Card, ...]
-    winner: int
-    trump: Suit | None
-
-    @property
-    def winning_card(self) -> Card:
-        return self.cards[self.seats.index(self.winner)]
-
-    def reason(self) -> Message:
-        """Why the winner won, e.g. '♦3 wins: trump beats everything.'"""
-        from ..tricks import winning_reason
-
-        return winning_reason(self.cards, self.trump)
-
-    def _repr_html_(self) -> str:
-        from ..display import trick_html
-
-        return trick_html(self.cards, seats=self.seats, winner_index=self.seats.index(self.winner))
 
 
 def round_score(bid: int, tricks: int, scoring: str = "standard") -> int:
@@ -327,11 +245,11 @@ class PlumpRound(CheckedRound):
         rules = rules or PlumpRules(players=len(hands))
         parsed = [list(parse_cards(h)) for h in hands]
         if len(parsed) != rules.players:
-            raise CardlabError("rules.invalid", field="hands", problem=f"give {rules.players} hands, one per seat; you gave {len(parsed)}.")
+            raise CardlabError("plump.setup", field="hands", problem=Message("deal.hand_count", {"players": rules.players, "given": len(parsed)}))
         if len({len(h) for h in parsed}) != 1 or not parsed[0]:
-            raise CardlabError("rules.invalid", field="hands", problem="every hand must hold the same number of cards (at least one).")
+            raise CardlabError("plump.setup", field="hands", problem=Message("deal.same_size"))
         if len(parsed[0]) > rules.deck_limit:
-            raise CardlabError("rules.invalid", field="hands", problem=f"at most {rules.deck_limit} cards per hand with these rules.")
+            raise CardlabError("plump.setup", field="hands", problem=Message("deal.hand_limit", {"limit": rules.deck_limit}))
         card = Card.parse(trump_card) if trump_card is not None else None
         all_cards = [c for h in parsed for c in h] + list(parse_cards(blind)) + ([card] if card else [])
         limit = rules.decks
@@ -339,7 +257,7 @@ class PlumpRound(CheckedRound):
 
         doubles = [c for c, k in count_cards(all_cards).items() if k > limit]
         if doubles:
-            raise CardlabError("rules.invalid", field="hands", problem=f"{doubles[0]} is dealt more often than the deck holds it.")
+            raise CardlabError("plump.setup", field="hands", problem=Message("deal.too_often", {"card": doubles[0]}))
         suit = card.suit if card is not None else (Suit.parse(trump) if trump is not None else None)
         return cls(rules, parsed, dealer=dealer, trump_card=card, trump=suit, blind=parse_cards(blind),
                    is_last_round=is_last_round)

@@ -20,9 +20,9 @@ from typing import Any, Sequence
 
 from ..i18n import check_language, tr
 from ..rules.rummy import RummyRules
-from . import layout, texts  # noqa: F401
+from . import layout
 from .grid import Line, blank_sheet, filled_table_sheet
-from .plump import check_names
+from ..sheets.common import check_names
 
 #: rows on a blank sheet when the game runs to a target (enough for a long evening)
 TARGET_ROWS = 20

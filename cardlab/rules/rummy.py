@@ -17,16 +17,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..errors import RulesError
-from ..i18n import register
 from .base import RulesBase, check_bool, check_int
-
-register({
-    "rummy.players": {
-        "sv": "Rummy kräver 2 till 6 spelare (3 eller 4 är bäst); du valde {value}.",
-        "nb": "Rummy krever 2 til 6 spillere (3 eller 4 er best); du valgte {value}.",
-        "en": "Rummy needs 2 to 6 players (3 or 4 is best); you chose {value}.",
-    },
-})
 
 #: Cards dealt to each player, by the number of players (seed 004).
 HAND_SIZES = {2: 10, 3: 7, 4: 7, 5: 6, 6: 6}

@@ -21,48 +21,10 @@ from __future__ import annotations
 import html
 from typing import Any, Sequence
 
-from ..i18n import Message, check_language, register, tr
+from ..i18n import Message, check_language, tr
 from ..rules import femkamp_core
 from ..rules.femkamp import FemkampRules, round_goal, round_title
 from .common import player_names
-
-_COUNTS = {
-    "tricks": (("inga stick", "1 stick", "{n} stick"), ("ingen stikk", "1 stikk", "{n} stikk"),
-               ("no tricks", "1 trick", "{n} tricks")),
-    "clubs": (("inga klöver", "1 klöver", "{n} klöver"), ("ingen kløver", "1 kløver", "{n} kløver"),
-              ("no clubs", "1 club", "{n} clubs")),
-    "queens": (("inga damer", "1 dam", "{n} damer"), ("ingen damer", "1 dame", "{n} damer"),
-               ("no queens", "1 queen", "{n} queens")),
-    "prikks": (("inga prickar", "1 prick", "{n} prickar"), ("ingen prikker", "1 prikk", "{n} prikker"),
-               ("no prikk", "1 prikk", "{n} prikk")),
-    "cards": (("inga kort", "1 kort", "{n} kort"), ("ingen kort", "1 kort", "{n} kort"),
-              ("no cards", "1 card", "{n} cards")),
-}
-for _what, (_sv, _nb, _en) in _COUNTS.items():
-    for _i, _form in enumerate(("zero", "one", "many")):
-        register({f"femkamp.count.{_what}.{_form}": {"sv": _sv[_i], "nb": _nb[_i], "en": _en[_i]}})
-
-register({
-    "femkamp.reason.times": {"sv": "{count} × {points}", "nb": "{count} × {points}", "en": "{count} × {points}"},
-    "femkamp.reason.minus": {"sv": "−{count}", "nb": "−{count}", "en": "−{count}"},
-    "femkamp.reason.all_clubs": {
-        "sv": "alla 13 klöver → 0", "nb": "alle 13 kløver → 0", "en": "all 13 clubs → 0",
-    },
-    "femkamp.reason.kabal": {"sv": "{prikks} + {cards}", "nb": "{prikks} + {cards}", "en": "{prikks} + {cards}"},
-    "femkamp.reason.kabal_out": {
-        "sv": "{prikks}, gick ut", "nb": "{prikks}, gikk ut", "en": "{prikks}, went out",
-    },
-    "femkamp.sheet.round": {"sv": "Runda", "nb": "Runde", "en": "Round"},
-    "femkamp.sheet.winner_row": {"sv": "Vinnare", "nb": "Vinner", "en": "Winner"},
-    "femkamp.sheet.winner": {
-        "sv": "Vinnare (lägst summa): {names}", "nb": "Vinner (lavest sum): {names}", "en": "Winner (lowest total): {names}",
-    },
-    "femkamp.sheet.rematch": {
-        "sv": "Delad lägsta summa: {names} spelar en ny femkamp.",
-        "nb": "Delt laveste sum: {names} spiller en ny femkamp.",
-        "en": "Shared lowest total: {names} play a new femkamp.",
-    },
-})
 
 
 def count_message(what: str, n: int) -> Message:

@@ -76,16 +76,17 @@ def simulate_femkamp(rules=None, *, policy: "str | Sequence[Any]" = "random", bo
     the engine, whose games :func:`replay_femkamp_game` repeats exactly.
     """
     from ..errors import RulesError
+    from ..i18n import Message
     from ..rules.femkamp import FemkampRules
 
     rules = rules or FemkampRules()
     chosen = bots if bots is not None else policy
     make_bots(chosen, rules.players, 0, _factories())  # check the policy before playing
     if engine not in ("auto", "kernel", "reference"):
-        raise RulesError("rules.invalid", field="engine", problem=f"choose auto, kernel or reference, not {engine!r}.")
+        raise RulesError("rules.invalid", field="engine", problem=Message("sim.engine_choice", {"value": repr(engine)}))
     named = chosen if chosen in ("random", "heuristic") else None
     if engine == "kernel" and named is None:
-        raise RulesError("rules.invalid", field="engine", problem="the Femkamp kernel plays \"random\" or \"heuristic\" at every seat.")
+        raise RulesError("rules.invalid", field="engine", problem=Message("sim.kernel_policies", {"game": "Femkamp"}))
     if engine != "reference" and named is not None:
         _check_kernel_rules(rules)
         df = _kernel_games(rules, games, rng, progress, heuristic=named == "heuristic")

@@ -20,15 +20,6 @@ import dataclasses
 from typing import Any, Mapping
 
 from ..errors import RulesError
-from ..i18n import register
-
-register({
-    "sim.kernel_option": {
-        "sv": "Den snabba simulatorn för {game} kan inte spela {field} = {value}: den tar {allowed}.",
-        "nb": "Den raske simulatoren for {game} kan ikke spille {field} = {value}: den tar {allowed}.",
-        "en": "The fast {game} simulator cannot play {field} = {value}: it accepts {allowed}.",
-    },
-})
 
 
 class _Every:

@@ -25,13 +25,14 @@ import pandas as pd
 
 from ..cards import Card, Suit
 from ..errors import RulesError
+from ..i18n import Message
 from ..rules import plump_core
 from ..rules.plump import PlumpRules
 from .seeds import CHUNK, iter_chunks, master_sequence
 from .stats import mean_interval, wilson_interval
+from .threads import default_threads  # noqa: F401  (importable from here too)
 
 POLICIES = ("random", "heuristic", "simple")
-SUIT_LETTERS = ("C", "D", "H", "S")
 
 
 # ------------------------------------------------------------------ set-up
@@ -92,16 +93,16 @@ def make_setup(rules: PlumpRules | None = None, *, policy: "str | Sequence[str]"
     rules = rules or PlumpRules()
     names = [policy] * rules.players if isinstance(policy, str) else list(policy)
     if len(names) != rules.players:
-        raise RulesError("rules.invalid", field="policy", problem=f"give one policy per seat ({rules.players}), not {len(names)}.")
+        raise RulesError("rules.invalid", field="policy", problem=Message("sim.policy_count", {"players": rules.players, "given": len(names)}))
     for name in names:
         if name not in POLICIES:
-            raise RulesError("rules.invalid", field="policy", problem=f"{name!r} is not a policy; choose from {', '.join(POLICIES)}.")
+            raise RulesError("rules.invalid", field="policy", problem=Message("sim.unknown_policy", {"name": repr(name), "allowed": ", ".join(POLICIES)}))
     size = rules.largest_hand if hand_size is None else hand_size
     if not isinstance(size, (int, np.integer)) or not 1 <= size <= rules.deck_limit:
-        raise RulesError("rules.invalid", field="hand_size", problem=f"choose 1 to {rules.deck_limit} cards with these rules, not {size!r}.")
+        raise RulesError("rules.invalid", field="hand_size", problem=Message("sim.hand_size", {"limit": rules.deck_limit, "value": repr(size)}))
     dealer = rules.first_dealer if dealer is None else dealer
     if dealer != "rotate" and (not isinstance(dealer, (int, np.integer)) or not 0 <= dealer < rules.players):
-        raise RulesError("rules.invalid", field="dealer", problem=f"a seat 0..{rules.players - 1} or \"rotate\", not {dealer!r}.")
+        raise RulesError("rules.invalid", field="dealer", problem=Message("sim.dealer", {"last": rules.players - 1, "value": repr(dealer)}))
     return PlumpSetup(rules, int(size), dealer if dealer == "rotate" else int(dealer), int(round_index), tuple(names))
 
 
@@ -138,7 +139,7 @@ def make_bot(policy: str, stream):
         from ..bots.plump import PlumpBot
 
         return PlumpBot()
-    raise RulesError("rules.invalid", field="policy", problem=f"{policy!r} is not a policy; choose from {', '.join(POLICIES)}.")
+    raise RulesError("rules.invalid", field="policy", problem=Message("sim.unknown_policy", {"name": repr(policy), "allowed": ", ".join(POLICIES)}))
 
 
 def replay_plump_round(rules: PlumpRules | None, seed: int, policy: "str | Sequence[str] | Sequence[Any]" = "random", *,
@@ -310,7 +311,7 @@ def _show_progress(progress, rounds: int, engine: str) -> bool:
 
 def _engine(setup: PlumpSetup, engine: str, bots) -> str:
     if engine not in ("auto", "kernel", "reference"):
-        raise RulesError("rules.invalid", field="engine", problem=f"choose auto, kernel or reference, not {engine!r}.")
+        raise RulesError("rules.invalid", field="engine", problem=Message("sim.engine_choice", {"value": repr(engine)}))
     if bots is not None:
         return "reference"
     if engine == "auto":
@@ -318,13 +319,6 @@ def _engine(setup: PlumpSetup, engine: str, bots) -> str:
     if engine == "kernel" and setup.kernel_refusal is not None:
         raise setup.kernel_refusal
     return engine
-
-
-def default_threads() -> int:
-    """Threads for kernel runs: the cores of this machine (at most 8)."""
-    import os
-
-    return max(1, min(8, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)))
 
 
 def run_batches(setup: PlumpSetup, rounds: int, *, rng=None, engine: str = "auto", bots=None, progress=None,

@@ -82,18 +82,19 @@ def simulate_rummy(rules=None, *, policy: "str | Sequence[Any]" = "random", bots
     simulation plays :func:`simulation_rules` (at most :data:`SIMULATION_RESHUFFLES` reshuffles).
     """
     from ..errors import RulesError
+    from ..i18n import Message
 
     rules = rules or simulation_rules()
     chosen = bots if bots is not None else policy
     make_bots(chosen, rules.players, 0, _factories())
     if engine not in ("auto", "kernel", "reference"):
-        raise RulesError("rules.invalid", field="engine", problem=f"choose auto, kernel or reference, not {engine!r}.")
+        raise RulesError("rules.invalid", field="engine", problem=Message("sim.engine_choice", {"value": repr(engine)}))
     names = _policy_names(chosen, rules.players)
     if engine == "kernel" and names is None:
-        raise RulesError("rules.invalid", field="engine", problem='the Rummy kernel plays "random" or "heuristic" at every seat.')
+        raise RulesError("rules.invalid", field="engine", problem=Message("sim.kernel_policies", {"game": "Rummy"}))
     if dealer is not None and dealer != "rotate" and (isinstance(dealer, bool) or not isinstance(dealer, (int, np.integer))
                                                       or not 0 <= dealer < rules.players):
-        raise RulesError("rules.invalid", field="dealer", problem=f'a seat 0..{rules.players - 1} or "rotate", not {dealer!r}.')
+        raise RulesError("rules.invalid", field="dealer", problem=Message("sim.dealer", {"last": rules.players - 1, "value": repr(dealer)}))
     if engine != "reference" and names is not None:
         _check_kernel_rules(rules)
         df = _kernel_rounds(rules, names, rounds, dealer, rng, progress, threads)
@@ -161,7 +162,7 @@ def _kernel_rounds(rules, policies, rounds: int, dealer, rng, progress, threads)
 
     from tqdm.auto import tqdm
 
-    from .plump import default_threads
+    from .threads import default_threads
     from .seeds import iter_chunks
 
     p = rules.players
