@@ -28,8 +28,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "cardlab"
 
 LAYERS: list[tuple[str, ...]] = [
     ("i18n", "_rng", "errors", "cards"),
-    ("tricks",),
-    ("rules", "protocol", "events"),
+    ("rules", "protocol", "events", "tricks"),  # tricks speaks cards over the integer cores in rules/
     ("games", "exercises"),
     ("match",),
     ("bots",),
