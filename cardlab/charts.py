@@ -70,6 +70,36 @@ def chart_with_intervals(df: Any, x: str, y: str, low: str, high: str, *, color:
     return chart
 
 
+def share_bars(df: Any, share: str, label: str, *, title: str = "", x_title: str | None = None,
+               y_title: str | None = None, tooltip: list[str] | None = None, color: str = "#1e88e5",
+               sort: Any = None, width: int = 260):
+    """Horizontal bars of a share (0 to 1, shown as %) per ``label``, e.g. the share of right answers per question.
+
+    >>> import pandas as pd
+    >>> chart = share_bars(pd.DataFrame({"q": ["#1", "#2"], "right": [0.5, 0.9]}), "right", "q", title="Right")
+    >>> "image/svg+xml" in chart._repr_mimebundle_()
+    True
+    """
+    import altair as alt
+
+    missing = [c for c in (share, label, *(tooltip or [])) if c not in df.columns]
+    if missing:
+        raise ValueError(f"the data has no column(s) {', '.join(map(repr, missing))}; it has {', '.join(map(str, df.columns))}")
+    chart = alt.Chart(df).mark_bar(color=color).encode(
+        x=alt.X(f"{share}:Q", title=x_title if x_title is not None else share, scale=alt.Scale(domain=[0, 1]),
+                axis=alt.Axis(format="%")),
+        y=alt.Y(f"{label}:N", title=y_title if y_title is not None else label, sort=sort),
+        tooltip=tooltip or [label, share])
+    return chart.properties(title=title, width=width) if title else chart.properties(width=width)
+
+
+def side_by_side(*charts: Any):
+    """Charts next to each other (altair ``hconcat``), drawn offline like every cardlab chart."""
+    import altair as alt
+
+    return alt.hconcat(*charts)
+
+
 class _OfflineWhenImported(importlib.abc.MetaPathFinder):
     """Switch altair to the offline renderer the moment something imports it (altair loads slowly,
     so cardlab does not import it before it is needed)."""

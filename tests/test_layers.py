@@ -3,14 +3,17 @@
 The layers, bottom to top (a module may import its own layer and any layer below):
 
     i18n, _rng → errors → cards        (the bottom; i18n imports nothing from cardlab)
+                                       rules/*_core.py sit here too: integer rule cores that
+                                       import nothing from cardlab, so tricks, games, kernels
+                                       and sheets can all call them
     tricks
     rules, protocol, events
     games, exercises
     match
     bots
     sim, data_build, data_files
-    display, sheets, pdf, charts, session, coach, notebook_tools
-    widgets, cli, __main__
+    display, sheets, pdf, charts, session, coach, notebook_tools, classroom
+    widgets, cli, __main__, classroom_server
 
 Only imports that run when the module is imported count (a function may import
 upwards lazily, e.g. ``Card._repr_html_`` → ``display``); ``if TYPE_CHECKING:``
@@ -28,13 +31,14 @@ PACKAGE = Path(__file__).resolve().parents[1] / "cardlab"
 
 LAYERS: list[tuple[str, ...]] = [
     ("i18n", "_rng", "errors", "cards"),
-    ("rules", "protocol", "events", "tricks"),  # tricks speaks cards over the integer cores in rules/
+    ("tricks",),
+    ("rules", "protocol", "events"),
     ("games", "exercises"),
-    ("match",),
+    ("match", "playthrough"),
     ("bots",),
     ("sim", "data_build", "data_files"),
-    ("display", "sheets", "pdf", "charts", "session", "coach", "notebook_tools"),
-    ("widgets", "cli", "__main__"),
+    ("display", "sheets", "pdf", "charts", "session", "coach", "notebook_tools", "classroom"),
+    ("widgets", "cli", "__main__", "classroom_server"),
 ]
 #: inside the bottom layer: a module may import only those before it
 BOTTOM_ORDER = ("i18n", "_rng", "errors", "cards")
@@ -90,11 +94,19 @@ def module_imports(path: Path, root: Path = PACKAGE) -> set[str]:
     return found
 
 
+def is_rule_core(module: str) -> bool:
+    """``cardlab.rules.plump_core`` and its kind: one source per rule, below everything that uses it."""
+    parts = module.split(".")
+    return len(parts) == 3 and parts[1] == "rules" and parts[2].endswith("_core")
+
+
 def layer_of(module: str) -> int | None:
     """The layer of a dotted module name (``cardlab`` itself sits on top: it only re-exports lazily)."""
     parts = module.split(".")
     if len(parts) == 1:
         return len(LAYERS)
+    if is_rule_core(module):
+        return 0
     for index, names in enumerate(LAYERS):
         if parts[1] in names:
             return index
@@ -170,3 +182,10 @@ def test_a_wrong_import_is_caught(tmp_path):
     found = module_imports(bad, root=bad.parent)
     assert found == {"cardlab.widgets"}
     assert max(layer_of(t) for t in found) > layer_of("cardlab.tricks")
+
+
+def test_rule_cores_import_nothing_from_cardlab():
+    """A rule core is plain integer code (numba compiles it): it may not lean on any other module."""
+    cores = [m for m in GRAPH if is_rule_core(m)]
+    assert {"cardlab.rules.plump_core", "cardlab.rules.femkamp_core", "cardlab.rules.trick_core"} <= set(cores)
+    assert all(GRAPH[m] == set() for m in cores), {m: GRAPH[m] for m in cores if GRAPH[m]}
