@@ -358,3 +358,14 @@ def test_the_end_of_a_round_waits_for_next_round_with_the_coachs_words():
     table.next_button.click()
     assert table.session.paused is None and table.message_text() == "A new round: 4 cards each."
     assert table.hand_box.layout.display == "" and len(table.card_buttons) == 4
+
+
+@pytest.mark.parametrize("lang, words", [("sv", "Vänta ett ögonblick"), ("nb", "Vent et øyeblikk"), ("en", "Wait a moment")])
+def test_before_the_widget_is_drawn_the_page_says_wait_not_vbox(lang, words):
+    """A page that has not drawn the widget yet shows a sentence in the child's language, never ``VBox(children=…``."""
+    from cardlab.widgets import FemkampTable, RummyTable
+
+    for table in (PlumpTable("kids", rng=3, lang=lang), FemkampTable(rng=7, lang=lang), RummyTable(rng=7, lang=lang)):
+        bundle = table._repr_mimebundle_()
+        assert words in bundle["text/plain"] and "VBox" not in bundle["text/plain"]
+        assert "application/vnd.jupyter.widget-view+json" in bundle

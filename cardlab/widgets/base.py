@@ -264,7 +264,14 @@ class TableBase(ABC):
         """The whole table as one widget, built once."""
 
     def _repr_mimebundle_(self, **kwargs):
-        return self.widget._repr_mimebundle_(**kwargs)
+        """The table widget; its plain-text stand-in (what a page shows before the widget is drawn)
+        is a "wait a moment" sentence in the table's language, not ``VBox(children=…)``."""
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, tuple):
+            bundle = bundle[0]
+        bundle = dict(bundle or {})
+        bundle["text/plain"] = tr("widget.before_run", getattr(self, "lang", "en"))
+        return bundle
 
 
 class GameTable(TableBase):
