@@ -368,21 +368,23 @@ def test_cli_fills_a_sheet_from_a_saved_game(tmp_path):
 
 
 @pytest.mark.parametrize("argv, words", [
-    (["plump", "--players", "9"], "decks = 2"),
+    (["plump", "--players", "9"], "add --decks 2"),
     (["plump", "--preset", "nope"], "nope"),
     (["plump", "--players", "9", "--lang", "nb"], "Plump krever 2 til 7 spillere"),
-    (["plump", "--names", "A,B", "--players", "3"], "2 namn"),
+    (["plump", "--names", "A,B", "--players", "3", "--lang", "sv"], "2 namn"),
     (["plump", "--schedule", "5,x"], "--schedule"),
     (["plump", "--max-cards", "11"], "max_cards"),
     (["plump", "--scoring", "double", "--lang", "en"], "scoring cannot be 'double'"),
     (["rummy", "--scoring", "penalty", "--lang", "en"], "--scoring does not apply to rummy"),
-    (["femkamp", "--players", "6"], "Femkamp krever 3 til 5"),
-    (["rummy", "--players", "7"], "Rummy kräver 2 till 6"),
+    (["femkamp", "--players", "6", "--lang", "nb"], "Femkamp krever 3 til 5"),
+    (["rummy", "--players", "7", "--lang", "sv"], "Rummy kräver 2 till 6"),
     (["plump", "--from", "missing.json"], "missing.json"),
     (["--from", "missing.json", "--lang", "en"], "does not exist"),
     ([], "Choose a game"),
 ])
 def test_cli_bad_arguments_give_one_line_exit_2_and_no_file(tmp_path, capsys, monkeypatch, argv, words):
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):  # messages: --lang, else the locale, else English
+        monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)
     code = main(["scoresheet", *argv, "--out", str(tmp_path / "out.pdf")]) if argv != [] else \
         main(["scoresheet", "--lang", "en", "--out", str(tmp_path / "out.pdf")])

@@ -202,14 +202,23 @@ def make_table(rows: list[list], col_widths: Sequence[float], row_heights: Seque
     return table
 
 
-def render(story: list, *, landscape: bool, title: str, footer: Callable | None = None) -> bytes:
-    """Lay ``story`` out on A4 pages and return the PDF bytes (the same input gives the same bytes)."""
+def render(story: list, *, landscape: bool, title: str, footer: Callable | None = None,
+           fingerprint: str | None = None, lang: str | None = None) -> bytes:
+    """Lay ``story`` out on A4 pages and return the PDF bytes (the same input gives the same bytes).
+
+    The rules' ``fingerprint`` goes into the PDF's metadata (subject and
+    keywords), where an analyst finds it, and not onto the page a family reads.
+    """
+    from ..i18n import tr
+
     register_fonts()
     buffer = io.BytesIO()
+    subject = tr("pdf.metadata_rules", lang, fingerprint=fingerprint) if fingerprint else ""
+    keywords = ["cardlab", f"rules-fingerprint={fingerprint}"] if fingerprint else ["cardlab"]
     doc = SimpleDocTemplate(
         buffer, pagesize=page_size(landscape), leftMargin=MARGIN, rightMargin=MARGIN,
         topMargin=MARGIN, bottomMargin=MARGIN, title=title, author="cardlab", creator="cardlab",
-        invariant=1,
+        subject=subject, keywords=keywords, invariant=1,
     )
     doc.build(story, onFirstPage=footer or _no_footer, onLaterPages=footer or _no_footer)
     return buffer.getvalue()

@@ -68,8 +68,9 @@ def rule_lines(rules: PlumpRules, lang: str | None = None) -> list[str]:
         lines.append(tr("pdf.plump.trump.fixed", lang, symbol=suit.symbol, suit=suit_name(suit, lang)))
     else:
         lines.append(tr(f"pdf.plump.trump.{rules.trump}", lang))
-    play = tr("pdf.plump.play", lang)
-    if rules.must_trump:
+    # without trump the trump line already says who takes the trick: say nothing more about trump
+    play = tr("pdf.plump.play_no_trump" if rules.trump == "none" else "pdf.plump.play", lang)
+    if rules.must_trump and rules.trump != "none":
         play += " " + tr("pdf.plump.must_trump", lang)
     lines.append(play)
     if rules.decks == 2:
@@ -227,8 +228,9 @@ def plump_sheet(rules: PlumpRules | None = None, names: Sequence[str] | None = N
     table = layout.make_table(table_rows, widths, heights, 2, layout.grid_style(2, 9, extra))
 
     story = [*head, table, *foot]
-    footer = layout.page_footer(tr("pdf.small_print", lang, fingerprint=rules.fingerprint()), lang)
-    data = layout.render(story, landscape=landscape, title=tr("pdf.plump.title", lang), footer=footer)
+    footer = layout.page_footer(tr("pdf.small_print", lang), lang)
+    data = layout.render(story, landscape=landscape, title=tr("pdf.plump.title", lang), footer=footer,
+                         fingerprint=rules.fingerprint(), lang=lang)
     return layout.write_pdf(data, path)
 
 
@@ -301,6 +303,7 @@ def plump_filled_sheet(game: Any, names: Sequence[str] | None = None, lang: str 
     row_h = max(14.0, min(24.0, room / body_rows))
     table = layout.make_table(cells, widths, [18] + [row_h] * body_rows, 1, layout.grid_style(1, 10.5, extra))
     story = [*head, table, *foot]
-    footer = layout.page_footer(tr("pdf.small_print", lang, fingerprint=rules.fingerprint()), lang)
-    data = layout.render(story, landscape=landscape, title=tr("pdf.plump.title", lang), footer=footer)
+    footer = layout.page_footer(tr("pdf.small_print", lang), lang)
+    data = layout.render(story, landscape=landscape, title=tr("pdf.plump.title", lang), footer=footer,
+                         fingerprint=rules.fingerprint(), lang=lang)
     return layout.write_pdf(data, path)

@@ -31,10 +31,16 @@ register({
     },
     "pdf.rules_heading": {"sv": "Reglerna i korthet", "nb": "Reglene i korte trekk", "en": "The rules in short"},
     "pdf.small_print": {
-        "sv": "Utskriven med cardlab · regler {fingerprint}",
-        "nb": "Skrevet ut med cardlab · regler {fingerprint}",
-        "en": "Printed with cardlab · rules {fingerprint}",
+        "sv": "Utskriven med cardlab",
+        "nb": "Skrevet ut med cardlab",
+        "en": "Printed with cardlab",
     },
+    "pdf.metadata_rules": {
+        "sv": "cardlab-regler {fingerprint}",
+        "nb": "cardlab-regler {fingerprint}",
+        "en": "cardlab rules {fingerprint}",
+    },
+    "pdf.row.winner": {"sv": "Vinnare", "nb": "Vinner", "en": "Winner"},
     "pdf.page": {"sv": "Sida {number}", "nb": "Side {number}", "en": "Page {number}"},
     "pdf.one_deck": {"sv": "en kortlek", "nb": "én kortstokk", "en": "one deck"},
     "pdf.two_decks": {"sv": "två kortlekar", "nb": "to kortstokker", "en": "two decks"},
@@ -120,6 +126,11 @@ register({
         "sv": "Trumf: alltid {symbol} {suit}.",
         "nb": "Trumf: alltid {symbol} {suit}.",
         "en": "Trump: always {symbol} {suit}.",
+    },
+    "pdf.plump.play_no_trump": {
+        "sv": "Bekänn färg om du kan, annars valfritt kort.",
+        "nb": "Følg farge om du kan, ellers valgfritt kort.",
+        "en": "Follow suit if you can, otherwise play any card.",
     },
     "pdf.plump.play": {
         "sv": "Bekänn färg om du kan, annars valfritt kort. Högsta trumf tar sticket, annars högsta kortet i utspelad färg.",
