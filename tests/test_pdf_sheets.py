@@ -239,7 +239,8 @@ def test_filled_plump_sheet_prints_the_on_screen_protokoll_cell_for_cell(players
     data = plump_filled_sheet(game, names=names, lang=lang)
     cells = layout.frame_cells(frame)
     printed = table_lines(data, cells[0][1], tr("pdf.rules_heading", lang))
-    assert printed == [c for row in cells for c in row if c]
+    winner_row = [tr("pdf.row.winner", lang)] + ["★"] * len(game.winners())  # on paper only: ★ under the winner
+    assert printed == [c for row in cells for c in row if c] + winner_row
     assert any(" → ●" in line for line in printed)  # random bids plump often: the ● is printed
 
 
@@ -318,7 +319,8 @@ def test_filled_rummy_sheet_matches_the_on_screen_sheet():
     data = filled_sheet(game, names=NAMES[:3], lang="en")
     cells = layout.frame_cells(score_sheet(game, names=NAMES[:3], lang="en"))
     printed = flat(" ".join(table_lines(data, cells[0][1], tr("pdf.rules_heading", "en"))))
-    assert printed == flat(" ".join(c for row in cells for c in row if c))
+    winner_row = ["Winner"] + ["★"] * len(game.winners())  # on paper only: ★ under the winner
+    assert printed == flat(" ".join([c for row in cells for c in row if c] + winner_row))
 
 
 # ---------------------------------------------------------------------- CLI
@@ -364,7 +366,8 @@ def test_cli_fills_a_sheet_from_a_saved_game(tmp_path):
     assert main(["scoresheet", "--from", str(saved), "--names", ",".join(names), "--out", str(out)]) == 0
     cells = layout.frame_cells(match.game.score_sheet(names=names, lang="sv"))
     printed = table_lines(out.read_bytes(), cells[0][1], tr("pdf.rules_heading", "sv"))
-    assert printed == [c for row in cells for c in row if c]
+    winner_row = ["Vinnare"] + ["★"] * len(match.game.winners())
+    assert printed == [c for row in cells for c in row if c] + winner_row
 
 
 @pytest.mark.parametrize("argv, words", [

@@ -250,12 +250,12 @@ def plump_filled_sheet(game: Any, names: Sequence[str] | None = None, lang: str 
     rules = game.rules
     lang = check_language(lang)
     names = check_names(rules.players, names, lang)
-    frame = score_sheet(game, names=names, lang=lang)
+    fixed = [26, 30, 56]
+    frame = layout.with_winner_row(score_sheet(game, names=names, lang=lang), game, len(fixed) - 1, lang)
     rows = score_rows(game, names, lang)
     cells = layout.frame_cells(frame)
     players = rules.players
 
-    fixed = [26, 30, 56]
     landscape = _wants_landscape(players, sum(fixed))
     frame_w, frame_h = layout.frame_size(landscape)
     per_player = (frame_w - sum(fixed)) / players
@@ -294,6 +294,12 @@ def plump_filled_sheet(game: Any, names: Sequence[str] | None = None, lang: str 
                       ("TEXTCOLOR", (0, r), (0, r), colors.black),
                       ("LINEABOVE", (0, r), (-1, r), 1.4, colors.black)]
 
+    if len(cells) - 1 > len(rows):  # the winner row (★), printed like the sum row
+        r = len(cells) - 1
+        extra += [("SPAN", (0, r), (first_player_col - 1, r)), ("BACKGROUND", (0, r), (first_player_col - 1, r), layout.SHADE),
+                  ("FONTNAME", (0, r), (-1, r), layout.FONT_BOLD), ("FONTSIZE", (0, r), (0, r), 10),
+                  ("TEXTCOLOR", (0, r), (0, r), colors.black), ("TEXTCOLOR", (first_player_col, r), (-1, r), RED),
+                  ("FONTSIZE", (first_player_col, r), (-1, r), 13)]
     body_rows = len(cells) - 1
     left = frame_h - layout.height_of(head, frame_w) - 18 - 12
     foot = layout.fitting_rules_block(tr("pdf.rules_heading", lang),
