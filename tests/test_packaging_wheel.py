@@ -125,7 +125,7 @@ def test_compiled_kernels_are_cached_where_the_package_folder_is_read_only(insta
         code = ("import cardlab\n"
                 "from cardlab.sim._numba import cache_dir\n"
                 "from cardlab import simulate, PlumpRules\n"
-                "simulate('plump', PlumpRules(players=3), rounds=20, hand_size=2, rng=1, progress=False)\n"
+                "simulate('plump', PlumpRules(players=3), rounds=20, hand_size=2, rng=1)\n"
                 "print(cardlab.__file__)\n"
                 "print(cache_dir())\n")
         env = {"HOME": str(home), "XDG_CACHE_HOME": str(home / ".cache")}
@@ -134,6 +134,7 @@ def test_compiled_kernels_are_cached_where_the_package_folder_is_read_only(insta
         module, cache = done.stdout.strip().splitlines()[-2:]
         assert module.startswith(str(site))  # the installed copy, not the clone
         assert Path(cache) == home / ".cache" / "cardlab" / "numba"
+        assert "compiling the fast simulator for plump (first time only)" in done.stderr  # said, not silent
         assert list(Path(cache).rglob("*.nbi")) and list(Path(cache).rglob("*.nbc"))  # compiled code was kept
         assert not list(site.rglob("*.nbi"))  # and nothing was written into the package
         again = _run(site, code, home, env=env, user=user)

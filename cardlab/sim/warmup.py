@@ -45,8 +45,31 @@ register({
     },
 })
 
+#: the compiled function each game's simulation calls (its cached code holds everything it calls)
+ENTRY_POINTS = {
+    "plump": ("cardlab.sim.plump_kernel", "play_rounds"),
+    "femkamp": ("cardlab.sim.femkamp_kernel", "play_games"),
+    "rummy": ("cardlab.sim.rummy_kernel", "play_rounds"),
+}
+
 _done: set[str] = set()
 _lock = threading.Lock()
+
+
+def is_cached(game: str) -> bool | None:
+    """Whether numba's cache holds compiled code for ``game`` that is still valid for its source.
+
+    None when it cannot tell (a numba whose cache looks different); then
+    :func:`ensure_compiled` decides by how long it takes.
+    """
+    import importlib
+
+    try:
+        module, name = ENTRY_POINTS[game]
+        dispatcher = getattr(importlib.import_module(module), name)
+        return bool(dispatcher._cache._cache_file._load_index())  # numba checks the source's stamp here
+    except Exception:
+        return None
 
 
 def _steps(game: str) -> list[Callable[[], object]]:
@@ -125,15 +148,19 @@ class _Ticker:
 def ensure_compiled(game: str, *, progress: bool | None = None, stream=None) -> float:
     """Compile (or load from the cache) the kernels of ``game`` once per process; return the seconds it took.
 
-    ``progress=None`` shows the message and a progress bar only when it takes
-    longer than :data:`QUIET_SECONDS` (that is, when numba compiles);
-    ``True`` always shows them; ``False`` never does.  Messages go to
-    ``stream`` (default ``sys.stderr``) in the current language.
+    ``progress=None`` shows the message and a progress bar when numba has to
+    compile (:func:`is_cached` says no; when it cannot tell, when it takes
+    longer than :data:`QUIET_SECONDS`) and stays silent when the code comes
+    from the cache; ``True`` always shows them; ``False`` never does.
+    Messages go to ``stream`` (default ``sys.stderr``) in the current language.
     """
     with _lock:
         if game in _done:
             return 0.0
         steps = _steps(game)
+        if progress is None:
+            cached = is_cached(game)
+            progress = None if cached is None else not cached
         ticker = _Ticker(game, len(steps), progress, stream or sys.stderr)
         try:
             for step in steps:
