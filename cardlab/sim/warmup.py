@@ -110,6 +110,8 @@ class _Ticker:
         self.started = time.perf_counter()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
+        if show is True:  # known to compile: say so at once
+            self._open()
         if show is not False:
             self._thread.start()
 
@@ -122,10 +124,11 @@ class _Ticker:
                         bar_format="{l_bar}{bar}| {n_fmt}/{total_fmt} [{elapsed}]")
 
     def _run(self) -> None:
-        if self.show is None and self._stop.wait(QUIET_SECONDS):
-            return
-        self._open()
-        while not self._stop.wait(0.5):
+        if self.bar is None:  # not known to compile: speak only if it takes a while
+            if self._stop.wait(QUIET_SECONDS):
+                return
+            self._open()
+        while not self._stop.wait(0.5):  # keep the clock moving between steps
             self.bar.refresh()
 
     def step(self) -> None:
