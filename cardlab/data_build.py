@@ -292,7 +292,7 @@ def rummy_configs(master: int, scale: float) -> list[Config]:
     for players, policy, rounds in plan:
         rounds = max(10, int(rounds * scale))
         key = f"rummy_rounds/p{players}/{policy}"
-        out.append(Config("rummy_rounds", key, "rummy", RummyRules(players=players).to_dict(),
+        out.append(Config("rummy_rounds", key, "rummy", RummyRules(players=players, max_reshuffles=3).to_dict(),
                           {"players": players, "policy": policy}, rounds, config_seed(master, key),
                           rounds * (0.08 if policy == "random" else 0.035)))
     return out

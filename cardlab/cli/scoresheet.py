@@ -23,7 +23,7 @@ import argparse
 from pathlib import Path
 
 from ..errors import CardlabError, RulesError, SaveFileError
-from ..i18n import LANGUAGES, get_language, register, tr
+from ..i18n import LANGUAGES, get_language, tr
 from .common import check_out_file, positive
 
 GAMES = ("plump", "femkamp", "rummy")
@@ -37,40 +37,6 @@ RULE_OPTIONS = {
 
 #: the language a sheet is printed in when --lang is not given
 HOME_LANGUAGE = {"plump": "sv", "femkamp": "nb", "rummy": "sv"}
-
-register({
-    "cli.scoresheet.option_not_for_game": {
-        "sv": "{option} gäller inte för {game}: den används bara i {games}.",
-        "nb": "{option} gjelder ikke for {game}: den brukes bare i {games}.",
-        "en": "{option} does not apply to {game}: it is used only in {games}.",
-    },
-    "cli.scoresheet.from_and_rules": {
-        "sv": "{option} går inte ihop med --from: reglerna står i den sparade filen.",
-        "nb": "{option} kan ikke brukes med --from: reglene står i den lagrede filen.",
-        "en": "{option} cannot be used with --from: the rules are in the saved file.",
-    },
-    "cli.scoresheet.need_game": {
-        "sv": "Välj ett spel (plump, femkamp eller rummy) eller ge en sparad fil med --from.",
-        "nb": "Velg et spill (plump, femkamp eller rummy) eller gi en lagret fil med --from.",
-        "en": "Choose a game (plump, femkamp or rummy) or give a saved file with --from.",
-    },
-    "cli.scoresheet.bad_schedule": {
-        "sv": "--schedule är full, down, up, full-each-deals-one eller handstorlekar med kommatecken (t.ex. 5,4,3,2,1); {value!r} går inte.",
-        "nb": "--schedule er full, down, up, full-each-deals-one eller håndstørrelser med komma (f.eks. 5,4,3,2,1); {value!r} går ikke.",
-        "en": "--schedule is full, down, up, full-each-deals-one or hand sizes separated by commas (e.g. 5,4,3,2,1); {value!r} will not do.",
-    },
-    "cli.scoresheet.written": {
-        "sv": "Skrev {path}", "nb": "Skrev {path}", "en": "Wrote {path}",
-    },
-    "cli.scoresheet.no_file": {
-        "sv": "Filen {path} finns inte.", "nb": "Filen {path} finnes ikke.", "en": "The file {path} does not exist.",
-    },
-    "cli.scoresheet.damaged": {
-        "sv": "{path} går inte att läsa som ett sparat cardlab-spel ({problem}).",
-        "nb": "{path} kan ikke leses som et lagret cardlab-spill ({problem}).",
-        "en": "{path} cannot be read as a saved cardlab game ({problem}).",
-    },
-})
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:

@@ -130,10 +130,9 @@ def femkamp_table(args):
 
 
 def rummy_table(args):
-    from ..rules.rummy import RummyRules
-    from ..sim.rummy import rummy_summary, simulate_rummy
+    from ..sim.rummy import rummy_summary, simulate_rummy, simulation_rules
 
-    rules = RummyRules(players=args.players)
+    rules = simulation_rules(players=args.players)
     _compile("rummy")
     df = simulate_rummy(rules, policy=args.policy, rounds=args.rounds, rng=args.seed, progress=_progress(args))
     return rummy_summary(df)

@@ -43,13 +43,3 @@ def mean_interval(total, total_sq, n, z: float = Z95):
         var = np.maximum(total_sq / n - mean * mean, 0.0) * n / np.maximum(n - 1, 1)
         half = z * np.sqrt(var / n)
     return mean, mean - half, mean + half
-
-
-def proportion_table(k, n, name: str = "p") -> pd.DataFrame:
-    """A proportion with its Wilson interval as columns ``name, name_low, name_high``."""
-    k = np.asarray(k)
-    n = np.asarray(n)
-    low, high = wilson_interval(k, n)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        p = np.where(n > 0, k / np.maximum(n, 1), np.nan)
-    return pd.DataFrame({name: p, f"{name}_low": low, f"{name}_high": high})
