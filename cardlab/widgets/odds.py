@@ -204,7 +204,7 @@ def _vega_template(lang: str) -> str:
     import vl_convert as vlc
 
     spec = json.loads(_chart_template(lang))
-    spec["datasets"] = {name: [] for name in _DATASETS}
+    spec["datasets"] = {name: [] for name in ("p_zero", "p_zero_yours", "tricks", "tricks_yours")}
     return json.dumps(vlc.vegalite_to_vega(spec))
 
 
