@@ -1,11 +1,15 @@
 # cardlab: two commands do all set-up on a fresh machine.
-#   make lab   – create .venv, install cardlab with the lab extras, open JupyterLab on notebooks/
-#   make test  – create .venv if missing, install, run every test (unit, doctest, notebooks, browser)
+#   make lab   – create .venv, install cardlab with the lab extras, compile the fast simulator once
+#                (cardlab warmup), open JupyterLab on notebooks/
+#   make test  – create .venv if missing, install with the test tools, run every test (unit, doctest,
+#                notebooks, browser)
 
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
+LAB    := $(VENV)/.installed-lab
+WARM   := $(VENV)/.warmed-up
 # JupyterLab refuses to start as root unless told it may (containers, CI machines)
 ROOT_OK := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
@@ -15,13 +19,24 @@ $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
+# everything: the lab, the Dask cluster and the test tools
 $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e ".[lab,cluster,dev]"
-	touch $(STAMP)
+	touch $(STAMP) $(LAB)
+
+# the lab extras only (what make lab needs)
+$(LAB): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e ".[lab]"
+	touch $(LAB)
+
+# compile the numba kernels once (kept in numba's cache); again only when the simulator changes
+$(WARM): $(LAB) $(wildcard cardlab/sim/*.py)
+	$(VENV)/bin/cardlab warmup
+	touch $(WARM)
 
 install: $(STAMP)
 
-lab: $(STAMP)
+lab: $(LAB) $(WARM)
 	$(VENV)/bin/jupyter lab $(ROOT_OK) notebooks/
 
 # the classroom app: only the pupils' notebooks, a ready table per pupil (see docs/classroom.md)
@@ -30,14 +45,15 @@ PUPILS    ?= 1
 IP        ?= 127.0.0.1
 PORT      ?= 8866
 CLASS_DIR ?=
-app: $(STAMP)
+app: $(LAB)
 	$(PY) -m cardlab.classroom_server --pupils $(PUPILS) --ip $(IP) --port $(PORT) $(if $(CLASS_DIR),--class-dir $(CLASS_DIR),)
 
 test: $(STAMP)
 	$(PY) -m pytest -q --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg tests cardlab notebooks
 
+# the tables shipped inside the package (cardlab/data); `cardlab data build` alone writes to your data folder
 data: $(STAMP)
-	$(VENV)/bin/cardlab data build
+	$(VENV)/bin/cardlab data build --out cardlab/data
 
 bench: $(STAMP)
 	$(PY) -m pip install --quiet -e ".[bench]"

@@ -38,8 +38,8 @@ _EXPORTS = {
     "RandomBot": "bots.base", "Decision": "bots.base", "PlumpBot": "bots.plump",
     "PlumpSearchBot": "bots.plump_search",
     "FemkampBot": "bots.femkamp", "RummyBot": "bots.rummy", "RummyRandomBot": "bots.rummy",
-    # simulation
-    "simulate": "sim",
+    # simulation and the shipped data tables
+    "simulate": "sim", "load_table": "data_files",
 }
 
 __all__ = sorted(_EXPORTS)

@@ -383,11 +383,11 @@ def _warm_up() -> None:
         summarize_plump(PlumpRules(players=3), policy=policy, rounds=10, hand_size=2, rng=0, progress=False)
 
 
-def command_line(seed: int, scale: float, only: list[str] | None = None, out: str = "data") -> str:
+def command_line(seed: int, scale: float, only: list[str] | None = None, out: str | None = None) -> str:
     parts = ["cardlab data build", f"--seed {seed}"]
     if scale != 1.0:
         parts.append(f"--scale {scale:g}")
-    if out != "data":
+    if out is not None:
         parts.append(f"--out {out}")
     for name in only or []:
         parts.append(f"--only {name}")
@@ -413,7 +413,7 @@ def choose_executor(workers: int, scheduler: str | None = None, client=None) -> 
     return "dask"
 
 
-def build(out: "str | Path" = "data", *, seed: int = DEFAULT_SEED, scale: float = 1.0, workers: int = 2,
+def build(out: "str | Path | None" = None, *, seed: int = DEFAULT_SEED, scale: float = 1.0, workers: int = 2,
           only: list[str] | None = None, progress: bool = False, scheduler: str | None = None, client=None,
           processes: bool = True) -> dict:
     """Run every configuration of every table (or only the tables named) and write CSVs and the manifest.
@@ -425,8 +425,11 @@ def build(out: "str | Path" = "data", *, seed: int = DEFAULT_SEED, scale: float 
     else one after another (``workers=1``, or Dask not installed); see
     :func:`choose_executor`.  Each configuration has its own seed, so the
     files are the same whichever way they are run.  Returns the manifest as a dict.
+    The tables go to ``out``, else to your data folder
+    (:func:`cardlab.data_files.user_data_dir`), where :func:`load_table` finds them.
     """
-    out = Path(out)
+    shown_out = None if out is None else str(out)
+    out = Path(out) if out is not None else user_data_dir()
     out.mkdir(parents=True, exist_ok=True)
     names = only or [t.name for t in TABLES]
     unknown = [n for n in names if n not in TABLES_BY_NAME]
@@ -465,9 +468,9 @@ def build(out: "str | Path" = "data", *, seed: int = DEFAULT_SEED, scale: float 
             "rows": int(len(df)), "columns": list(df.columns), "configurations": len(table_configs),
             "per_configuration": sorted({c.count for c in table_configs}),
             "config_keys": list(spec.keys), "rules": rules,
-            "command": command_line(seed, scale, [name], str(out)),
+            "command": command_line(seed, scale, [name], shown_out),
         }
-    manifest.update({"seed": seed, "scale": scale, "command": command_line(seed, scale, None, str(out)),
+    manifest.update({"seed": seed, "scale": scale, "command": command_line(seed, scale, None, shown_out),
                      "seeding": "each configuration: numpy SeedSequence([seed, crc32(key)]) -> the row's `seed`; "
                                 "rounds/games inside it: cardlab.sim.seeds.round_seeds(seed, count)"})
     manifest["tables"] = {k: manifest["tables"][k] for k in sorted(manifest["tables"], key=lambda n: [t.name for t in TABLES].index(n))}
@@ -523,17 +526,10 @@ def recompute_rows(name: str, rows: pd.DataFrame, seed: int = DEFAULT_SEED, scal
     return pd.concat(out, ignore_index=True)[list(rows.columns)]
 
 
-def load_manifest(directory: "str | Path" = "data") -> dict:
-    """Read ``manifest.json`` from ``directory``."""
-    return json.loads((Path(directory) / "manifest.json").read_text())
+# where tables live: one place for load_table and build (kept importable from here)
+from .data_files import load_manifest, load_table, shipped_dir, user_data_dir  # noqa: E402,F401
 
 
 def data_dir() -> Path:
-    """The repository's ``data/`` folder (next to the package)."""
-    return Path(__file__).resolve().parent.parent / "data"
-
-
-def load_table(name: str, directory: "str | Path | None" = None) -> pd.DataFrame:
-    """Read one table of ``data/`` (see :data:`TABLES`)."""
-    directory = Path(directory) if directory is not None else data_dir()
-    return pd.read_csv(directory / TABLES_BY_NAME[name].file)
+    """The folder of the tables that ship with cardlab (see :mod:`cardlab.data_files`)."""
+    return shipped_dir()

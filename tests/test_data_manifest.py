@@ -7,8 +7,9 @@ import pandas as pd
 import pytest
 
 from cardlab.data_build import TABLES, TABLES_BY_NAME, load_manifest, recompute_rows, rules_from_options
+from cardlab.data_files import shipped_dir
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+DATA = shipped_dir()
 MANIFEST = load_manifest(DATA)
 
 

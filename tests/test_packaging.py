@@ -15,13 +15,20 @@ else:  # pragma: no cover
 
 # conda-forge names that differ from PyPI names
 CONDA_NAMES = {"dask[distributed]": ["dask", "distributed"]}
+# extras that environment.yml leaves out: OpenSpiel is for the benchmark only (make bench installs it)
+NOT_IN_CONDA = {"bench"}
+
+
+def _pyproject():
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
 
 def _pyproject_requirements():
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    project = _pyproject()["project"]
     reqs = list(project["dependencies"])
-    for extra in project["optional-dependencies"].values():
-        reqs += extra
+    for name, extra in project["optional-dependencies"].items():
+        if name not in NOT_IN_CONDA:
+            reqs += extra
     out = {}
     for text in reqs:
         req = Requirement(text)
@@ -51,8 +58,42 @@ def test_environment_yml_matches_pyproject():
     assert _environment_requirements() == _pyproject_requirements()
 
 
+def test_environment_yml_has_no_benchmark_only_packages():
+    text = (ROOT / "environment.yml").read_text(encoding="utf-8").lower()
+    bench = [Requirement(r).name.lower() for r in _pyproject()["project"]["optional-dependencies"]["bench"]]
+    assert bench and not any(name in text for name in bench)
+
+
+def test_project_metadata_a_user_expects():
+    project = _pyproject()["project"]
+    assert project["license"] == "MIT"  # an SPDX expression, not a table
+    assert all(list(ROOT.glob(pattern)) for pattern in project["license-files"])
+    assert {"Homepage", "Documentation", "Source", "Issues"} <= set(project["urls"])
+    assert project["authors"] and all(author.get("name") for author in project["authors"])
+    classifiers = project["classifiers"]
+    assert "Typing :: Typed" in classifiers and "Framework :: Jupyter" in classifiers
+    assert not any(c.startswith("License ::") for c in classifiers)  # the SPDX string says it
+    versions = {c.rsplit(" ", 1)[-1] for c in classifiers if c.startswith("Programming Language :: Python :: 3.")}
+    assert "3.10" in versions
+    assert (ROOT / "cardlab" / "py.typed").is_file()
+    assert "py.typed" in _pyproject()["tool"]["setuptools"]["package-data"]["cardlab"]
+
+
+def test_make_lab_installs_the_lab_extras_only_and_warms_up():
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    lab_install = next(line for line in makefile.splitlines() if "pip install" in line and ".[lab]" in line)
+    assert "dev" not in lab_install and "cluster" not in lab_install
+    lab_rule = next(line for line in makefile.splitlines() if line.startswith("lab:"))
+    assert "$(STAMP)" not in lab_rule and "$(WARM)" in lab_rule
+    assert "cardlab warmup" in makefile
+    test_rule = makefile.split("\ntest:", 1)[1].split("\n\n", 1)[0]
+    assert "$(STAMP)" in test_rule  # the test tools come with make test
+    stamp_recipe = makefile.split("\n$(STAMP):", 1)[1].split("\n\n", 1)[0]
+    assert "pip install" in stamp_recipe and "dev" in stamp_recipe
+
+
 def test_python_minimum_is_310_in_both():
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    project = _pyproject()["project"]
     env = yaml.safe_load((ROOT / "environment.yml").read_text(encoding="utf-8"))
     assert project["requires-python"] == ">=3.10" and "python>=3.10" in env["dependencies"]
 

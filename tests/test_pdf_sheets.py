@@ -238,7 +238,8 @@ def test_filled_plump_sheet_prints_the_on_screen_protokoll_cell_for_cell(players
     data = plump_filled_sheet(game, names=names, lang=lang)
     cells = layout.frame_cells(frame)
     printed = table_lines(data, cells[0][1], tr("pdf.rules_heading", lang))
-    assert printed == [c for row in cells for c in row if c]
+    winner_row = [tr("pdf.row.winner", lang)] + ["★"] * len(game.winners())  # on paper only: ★ under the winner
+    assert printed == [c for row in cells for c in row if c] + winner_row
     assert any(" → ●" in line for line in printed)  # random bids plump often: the ● is printed
 
 
@@ -317,7 +318,8 @@ def test_filled_rummy_sheet_matches_the_on_screen_sheet():
     data = filled_sheet(game, names=NAMES[:3], lang="en")
     cells = layout.frame_cells(score_sheet(game, names=NAMES[:3], lang="en"))
     printed = flat(" ".join(table_lines(data, cells[0][1], tr("pdf.rules_heading", "en"))))
-    assert printed == flat(" ".join(c for row in cells for c in row if c))
+    winner_row = ["Winner"] + ["★"] * len(game.winners())  # on paper only: ★ under the winner
+    assert printed == flat(" ".join([c for row in cells for c in row if c] + winner_row))
 
 
 # ---------------------------------------------------------------------- CLI
@@ -363,25 +365,28 @@ def test_cli_fills_a_sheet_from_a_saved_game(tmp_path):
     assert main(["scoresheet", "--from", str(saved), "--names", ",".join(names), "--out", str(out)]) == 0
     cells = layout.frame_cells(match.game.score_sheet(names=names, lang="sv"))
     printed = table_lines(out.read_bytes(), cells[0][1], tr("pdf.rules_heading", "sv"))
-    assert printed == [c for row in cells for c in row if c]
+    winner_row = ["Vinnare"] + ["★"] * len(match.game.winners())
+    assert printed == [c for row in cells for c in row if c] + winner_row
 
 
 @pytest.mark.parametrize("argv, words", [
-    (["plump", "--players", "9"], "decks = 2"),
+    (["plump", "--players", "9"], "add --decks 2"),
     (["plump", "--preset", "nope"], "nope"),
     (["plump", "--players", "9", "--lang", "nb"], "Plump krever 2 til 7 spillere"),
-    (["plump", "--names", "A,B", "--players", "3"], "2 namn"),
+    (["plump", "--names", "A,B", "--players", "3", "--lang", "sv"], "2 namn"),
     (["plump", "--schedule", "5,x"], "--schedule"),
     (["plump", "--max-cards", "11"], "max_cards"),
     (["plump", "--scoring", "double", "--lang", "en"], "scoring cannot be 'double'"),
     (["rummy", "--scoring", "penalty", "--lang", "en"], "--scoring does not apply to rummy"),
-    (["femkamp", "--players", "6"], "Femkamp krever 3 til 5"),
-    (["rummy", "--players", "7"], "Rummy kräver 2 till 6"),
+    (["femkamp", "--players", "6", "--lang", "nb"], "Femkamp krever 3 til 5"),
+    (["rummy", "--players", "7", "--lang", "sv"], "Rummy kräver 2 till 6"),
     (["plump", "--from", "missing.json"], "missing.json"),
     (["--from", "missing.json", "--lang", "en"], "does not exist"),
     ([], "Choose a game"),
 ])
 def test_cli_bad_arguments_give_one_line_exit_2_and_no_file(tmp_path, capsys, monkeypatch, argv, words):
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):  # messages: --lang, else the locale, else English
+        monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)
     code = main(["scoresheet", *argv, "--out", str(tmp_path / "out.pdf")]) if argv != [] else \
         main(["scoresheet", "--lang", "en", "--out", str(tmp_path / "out.pdf")])

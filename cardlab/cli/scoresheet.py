@@ -11,17 +11,20 @@ Filled, from a game saved with ``Match.save``::
 
     cardlab scoresheet --from game.json --names Anna,Björn,Cissi --out protokoll.pdf
 
-A bad option prints one line and exits with code 2; no file is written then.
+A bad option prints one line (in the language of ``--lang``, else the
+locale's) and exits with code 2; no file is written then.  The sheet itself
+is printed in ``--lang``, else in the game's home language (Swedish; Norwegian
+for Femkamp).
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
-from ..errors import CardlabError, RulesError
-from ..i18n import LANGUAGES, tr
+from ..errors import CardlabError, RulesError, SaveFileError
+from ..i18n import LANGUAGES, get_language, tr
+from .common import check_out_file, positive
 
 GAMES = ("plump", "femkamp", "rummy")
 
@@ -42,19 +45,22 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         description="Print a score sheet (protokoll) as an A4 PDF: blank for the kitchen table, "
                     "or filled from a game saved with Match.save (--from).")
     parser.add_argument("game", nargs="?", choices=GAMES, help="plump, femkamp or rummy (not needed with --from)")
-    parser.add_argument("--out", "-o", metavar="FILE", help="where to write the PDF (default: <game>-protokoll.pdf)")
-    parser.add_argument("--lang", choices=LANGUAGES, help="sv, nb or en (default: sv; nb for femkamp)")
+    parser.add_argument("--out", "-o", metavar="FILE",
+                        help="where to write the PDF; its folder must exist (default: <game>-protokoll.pdf)")
+    parser.add_argument("--lang", choices=LANGUAGES,
+                        help="language of the sheet and of messages: sv, nb or en (sheet default: sv; nb for "
+                             "femkamp; messages default: the locale, else en)")
     parser.add_argument("--names", metavar="A,B,C", help="player names in seating order, separated by commas")
     parser.add_argument("--from", dest="from_file", metavar="GAME.json", help="fill the sheet from a saved game")
     parser.add_argument("--preset", metavar="NAME", help="a named set of rules, e.g. kids for plump")
-    parser.add_argument("--players", type=int, metavar="N", help="number of players")
+    parser.add_argument("--players", type=positive, metavar="N", help="number of players")
     plump = parser.add_argument_group("plump")
     plump.add_argument("--decks", type=int, metavar="N", help="1 or 2 decks (8 or more players need 2)")
     plump.add_argument("--schedule", metavar="S", help="full, down, up, full-each-deals-one, or hand sizes like 5,4,3,2,1")
     plump.add_argument("--max-cards", dest="max_cards", type=int, metavar="N", help="the largest hand")
     plump.add_argument("--trump", metavar="MODE", help="turned-up, none, rotating or fixed")
     plump.add_argument("--trump-suit", dest="trump_suit", metavar="SUIT", help="C, D, H or S (with --trump fixed)")
-    plump.add_argument("--scoring", metavar="WAY", help="standard, trick-points, penalty or tricks-only")
+    plump.add_argument("--scoring", metavar="WAY", help="how a round is scored: standard, trick-points, penalty or tricks-only")
     plump.add_argument("--no-hook", dest="no_hook", action="store_true", default=None,
                        help="the dealer may make the bids add up (no spärr/krok)")
     femkamp = parser.add_argument_group("femkamp")
@@ -67,12 +73,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    lang = args.lang or HOME_LANGUAGE.get(args.game or "", "sv")
-    try:
-        path = write_sheet(args)
-    except CardlabError as exc:
-        sys.stderr.write(f"cardlab scoresheet: error: {exc.message(lang)}\n")
-        return 2
+    lang = args.lang or get_language()  # messages: --lang, else the language cardlab.cli chose from the locale
+    path = write_sheet(args)  # a CardlabError becomes one line and exit code 2 in cardlab.cli.main
     print(tr("cli.scoresheet.written", lang, path=path))
     return 0
 
@@ -93,7 +95,7 @@ def _flag(name: str) -> str:
 
 def write_sheet(args: argparse.Namespace) -> Path:
     """Build the sheet the options ask for and write it; a :class:`CardlabError` if they do not fit."""
-    lang_for_errors = args.lang or HOME_LANGUAGE.get(args.game or "", "sv")
+    lang_for_errors = args.lang or get_language()
     names = _names(args)
     if args.from_file:
         return _write_filled(args, names, lang_for_errors)
@@ -104,8 +106,8 @@ def write_sheet(args: argparse.Namespace) -> Path:
         if args.game not in RULE_OPTIONS[option]:
             raise RulesError("cli.scoresheet.option_not_for_game", lang=lang, field=option, option=_flag(option),
                              game=args.game, games=", ".join(RULE_OPTIONS[option]))
+    out = check_out_file(args.out or f"{args.game}-protokoll.pdf", example=f"{args.game}-protokoll.pdf")
     rules = build_rules(args, names)
-    out = Path(args.out or f"{args.game}-protokoll.pdf")
     from .. import pdf
 
     sheet = {"plump": "plump_sheet", "femkamp": "femkamp_sheet", "rummy": "rummy_sheet"}[args.game]
@@ -128,7 +130,7 @@ def build_rules(args: argparse.Namespace, names: list[str] | None):
         if args.trump_suit is not None and args.trump is None:
             changes["trump"] = "fixed"
         if args.schedule is not None:
-            changes["schedule"] = parse_schedule(args.schedule, args.lang or "sv")
+            changes["schedule"] = parse_schedule(args.schedule, args.lang or get_language())
         if args.no_hook:
             changes["hook"] = False
     elif args.game == "femkamp":
@@ -178,13 +180,29 @@ def _write_filled(args: argparse.Namespace, names: list[str] | None, lang: str) 
     source = Path(args.from_file)
     if not source.is_file():
         raise RulesError("cli.scoresheet.no_file", lang=lang, field="from", path=str(source))
-    from ..match import Match
-    from ..pdf import filled_sheet
+    out = check_out_file(args.out or f"{source.stem}-protokoll.pdf", example=f"{source.stem}-protokoll.pdf")
+    from ..pdf import filled_sheet, texts  # noqa: F401 - texts registers the sheets' messages
 
-    match = Match.load(source)
+    match = load_saved_game(source, lang)
     found = match.game.game_name
     if args.game is not None and args.game != found:
         raise RulesError("pdf.wrong_game", lang=lang, field="game", found=found, wanted=args.game)
-    lang = args.lang or HOME_LANGUAGE.get(found, "sv")
-    out = Path(args.out or f"{source.stem}-protokoll.pdf")
-    return filled_sheet(match, names=names, lang=lang, path=out)
+    sheet_lang = args.lang or HOME_LANGUAGE.get(found, "sv")
+    return filled_sheet(match, names=names, lang=sheet_lang, path=out)
+
+
+def load_saved_game(source: Path, lang: str):
+    """``Match.load(source)``, with any failure to read it said in one sentence (a :class:`SaveFileError`).
+
+    Saves refused by ``Match.load`` keep their own message; anything else it
+    trips over (a damaged or hand-edited file) is reported as a damaged save.
+    """
+    from ..match import Match
+
+    try:
+        return Match.load(source)
+    except CardlabError:
+        raise
+    except (OSError, ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as exc:
+        problem = " ".join(f"{type(exc).__name__}: {exc}".split())[:120]
+        raise SaveFileError("cli.scoresheet.damaged", lang=lang, path=str(source), problem=problem) from None

@@ -12,7 +12,11 @@ dealer, players − 1 = the dealer): ``p_zero`` is the share of rounds in which
 that seat took no trick, with its Wilson 95 % interval (``ci_low``,
 ``ci_high``).  A Plump simulation is one round per seed; with ``--trump
 rotating`` it uses the first round's trump (clubs, unless ``trump_order``
-says otherwise).  A bad option prints one line and exits with code 2.
+says otherwise).  Eight or more Plump players need ``--decks 2``.  A bad
+option prints one line and exits with code 2, and writes no file.
+
+The first run compiles the fast simulator (once per machine, shown with a
+progress bar); ``cardlab warmup`` does it ahead of time.
 """
 
 from __future__ import annotations
@@ -21,30 +25,43 @@ import argparse
 import sys
 
 from ..errors import RulesError
+from ..i18n import register
+from .common import add_lang, check_out_file, positive, seed, write_text
 
 FORMATS = ("table", "csv", "json")
 POLICIES = ("random", "heuristic")
 TRUMPS = ("turned-up", "none", "rotating", "fixed")
+SCORINGS = ("standard", "trick-points", "penalty", "tricks-only")
 
+register({
+    "cli.simulate.fixed_needs_suit": {
+        "sv": "--trump fixed behöver --trump-suit C, D, H eller S.",
+        "nb": "--trump fixed trenger --trump-suit C, D, H eller S.",
+        "en": "--trump fixed needs --trump-suit C, D, H or S.",
+    },
+    "cli.simulate.suit_needs_fixed": {
+        "sv": "--trump-suit hör bara ihop med --trump fixed.",
+        "nb": "--trump-suit hører bare sammen med --trump fixed.",
+        "en": "--trump-suit goes with --trump fixed only.",
+    },
+    "cli.simulate.too_many_cards": {
+        "sv": "--cards: välj 1 till {high} kort för {players} spelare, inte {value}.",
+        "nb": "--cards: velg 1 til {high} kort for {players} spillere, ikke {value}.",
+        "en": "--cards: choose 1 to {high} cards for {players} players, not {value}.",
+    },
+})
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {value}")
-    return value
 
 
 def _common(p: argparse.ArgumentParser, default_players: int) -> None:
-    p.add_argument("--players", type=_positive, default=default_players, help=f"number of players (default {default_players})")
+    p.add_argument("--players", type=positive, default=default_players, help=f"number of players (default {default_players})")
     p.add_argument("--policy", choices=POLICIES, default="random", help="how every seat plays (default random)")
-    p.add_argument("--seed", type=int, default=1, help="master seed; every round stores its own seed (default 1)")
+    p.add_argument("--seed", type=seed, default=1, help="master seed, 0 or more; every round stores its own seed (default 1)")
     p.add_argument("--format", choices=FORMATS, default="table", help="output format (default table)")
-    p.add_argument("--out", help="write to this file instead of the screen")
+    p.add_argument("--out", metavar="FILE", help="write to this file instead of the screen (its folder must exist)")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="show a progress bar (default: on a terminal, for long runs)")
+    add_lang(p)
 
 
 def add_parser(subparsers) -> None:
@@ -55,21 +72,24 @@ def add_parser(subparsers) -> None:
 
     plump = games.add_parser("plump", help="single Plump rounds: p_zero, bids made, scores by seat")
     _common(plump, 4)
-    plump.add_argument("--cards", type=_positive, default=None, help="cards per hand (default: the largest the deck allows)")
+    plump.add_argument("--decks", type=int, choices=(1, 2), default=1,
+                       help="1 or 2 decks shuffled together (default 1; 8 or more players need 2)")
+    plump.add_argument("--cards", type=positive, default=None, help="cards per hand (default: the largest the deck allows)")
     plump.add_argument("--trump", choices=TRUMPS, default="turned-up", help="trump mode (default turned-up)")
     plump.add_argument("--trump-suit", choices=("C", "D", "H", "S"), default=None, help="the suit for --trump fixed")
-    plump.add_argument("--scoring", choices=("standard", "trick-points", "penalty", "tricks-only"),
-                       default="standard")
+    plump.add_argument("--scoring", choices=SCORINGS, default="standard",
+                       help="how a round is scored: standard (10 + tricks for an exact bid), trick-points, "
+                            "penalty or tricks-only (default standard)")
     plump.add_argument("--no-hook", action="store_true", help="play without the hook (kroken)")
-    plump.add_argument("--rounds", type=_positive, default=100_000, help="rounds to play (default 100000)")
+    plump.add_argument("--rounds", type=positive, default=100_000, help="rounds to play (default 100000)")
 
     femkamp = games.add_parser("femkamp", help="whole Femkamp games: score per round and win rate by seat")
     _common(femkamp, 4)
-    femkamp.add_argument("--games", type=_positive, default=200, help="games to play (default 200)")
+    femkamp.add_argument("--games", type=positive, default=200, help="games to play (default 200)")
 
     rummy = games.add_parser("rummy", help="single Rummy rounds: go-out rate, penalties, round length")
     _common(rummy, 3)
-    rummy.add_argument("--rounds", type=_positive, default=500, help="rounds to play (default 500)")
+    rummy.add_argument("--rounds", type=positive, default=500, help="rounds to play (default 500)")
     parser.set_defaults(run=run)
 
 
@@ -84,14 +104,16 @@ def plump_table(args):
     from ..sim.plump import simulate_plump
 
     if args.trump == "fixed" and args.trump_suit is None:
-        raise RulesError("rules.invalid", field="--trump-suit", problem="--trump fixed needs --trump-suit C, D, H or S.")
+        raise RulesError("cli.simulate.fixed_needs_suit", field="--trump-suit")
     if args.trump != "fixed" and args.trump_suit is not None:
-        raise RulesError("rules.invalid", field="--trump-suit", problem="--trump-suit goes with --trump fixed only.")
-    rules = PlumpRules(players=args.players, trump=args.trump, trump_suit=args.trump_suit, scoring=args.scoring,
-                       hook=not args.no_hook)
+        raise RulesError("cli.simulate.suit_needs_fixed", field="--trump-suit")
+    rules = PlumpRules(players=args.players, decks=args.decks, trump=args.trump, trump_suit=args.trump_suit,
+                       scoring=args.scoring, hook=not args.no_hook)
     if args.cards is not None and args.cards > rules.deck_limit:
-        raise RulesError("rules.invalid", field="--cards",
-                         problem=f"choose 1 to {rules.deck_limit} cards for {args.players} players, not {args.cards}.")
+        raise RulesError("cli.simulate.too_many_cards", field="--cards", high=rules.deck_limit, players=args.players,
+                         value=args.cards)
+    if rules.decks == 1:  # two decks are played by the reference engine, which needs no compiling
+        _compile("plump")
     table = simulate_plump(rules, policy=args.policy, rounds=args.rounds, hand_size=args.cards, rng=args.seed,
                            progress=_progress(args), rows=False)
     return table
@@ -101,16 +123,18 @@ def femkamp_table(args):
     from ..rules.femkamp import FemkampRules
     from ..sim.femkamp import femkamp_summary, simulate_femkamp
 
-    df = simulate_femkamp(FemkampRules(players=args.players), policy=args.policy, games=args.games, rng=args.seed,
-                          progress=_progress(args))
+    rules = FemkampRules(players=args.players)
+    _compile("femkamp")
+    df = simulate_femkamp(rules, policy=args.policy, games=args.games, rng=args.seed, progress=_progress(args))
     return femkamp_summary(df)
 
 
 def rummy_table(args):
     from ..sim.rummy import rummy_summary, simulate_rummy, simulation_rules
 
-    df = simulate_rummy(simulation_rules(players=args.players), policy=args.policy, rounds=args.rounds, rng=args.seed,
-                        progress=_progress(args))
+    rules = simulation_rules(players=args.players)
+    _compile("rummy")
+    df = simulate_rummy(rules, policy=args.policy, rounds=args.rounds, rng=args.seed, progress=_progress(args))
     return rummy_summary(df)
 
 
@@ -123,13 +147,20 @@ def render(table, fmt: str) -> str:
     return table.to_string(index=False, float_format=lambda v: f"{v:.4f}") + "\n"
 
 
+def _compile(game: str) -> None:
+    """Compile (or load) the game's kernels now, with a message and progress bar if it takes a while."""
+    from ..sim.warmup import ensure_compiled
+
+    ensure_compiled(game)
+
+
 def run(args) -> int:
+    check_out_file(args.out, example=f"{args.game}.{args.format if args.format != 'table' else 'txt'}")
     builders = {"plump": plump_table, "femkamp": femkamp_table, "rummy": rummy_table}
     table = builders[args.game](args)
     text = render(table, args.format)
     if args.out:
-        with open(args.out, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        write_text(args.out, text)
     else:
         sys.stdout.write(text)
     return 0

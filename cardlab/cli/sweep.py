@@ -2,49 +2,88 @@
 
 ::
 
-    cardlab sweep grid.toml                       # a local cluster, one worker per core
-    cardlab sweep grid.toml --workers 2 --out table.csv
-    cardlab sweep grid.toml --scheduler tcp://10.0.0.5:8786
-    cardlab sweep grid.toml --serial              # no Dask: run here, one chunk after another
+    cardlab sweep examples/grid.toml                  # a local cluster, one worker per core
+    cardlab sweep examples/grid.toml --workers 2 --out table.csv
+    cardlab sweep examples/grid.toml --scheduler tcp://10.0.0.5:8786
+    cardlab sweep examples/grid.toml --serial         # no Dask: run here, one chunk after another
+    cardlab sweep --example > grid.toml               # print the example grid, to copy and edit
 
-The grid file format is described in :mod:`cardlab.sim.sweep`.  The table is
-the same whatever the number of workers.
+The grid file format is described in :mod:`cardlab.sim.sweep`; an example
+ships with cardlab (``--example``).  The table is the same whatever the
+number of workers.  A bad grid prints one line naming the field and writes no file.
 """
 
 from __future__ import annotations
 
 import sys
+from importlib import resources
 from pathlib import Path
 
 from ..errors import RulesError
-from .simulate import FORMATS, _positive, render
+from ..i18n import register
+from .common import add_lang, check_out_file, positive, write_text
+from .simulate import FORMATS, render
+
+register({
+    "cli.sweep.need_grid": {
+        "sv": "Ge en rutnätsfil (TOML), t.ex. cardlab sweep grid.toml, eller skriv ut exemplet med --example.",
+        "nb": "Gi en rutenettfil (TOML), f.eks. cardlab sweep grid.toml, eller skriv ut eksempelet med --example.",
+        "en": "Give a grid file (TOML), e.g. cardlab sweep grid.toml, or print the example with --example.",
+    },
+    "cli.sweep.serial_alone": {
+        "sv": "--serial kör utan Dask: ta bort --scheduler och --workers.",
+        "nb": "--serial kjører uten Dask: fjern --scheduler og --workers.",
+        "en": "--serial runs without Dask: leave out --scheduler and --workers.",
+    },
+})
+
+
+def example_grid() -> str:
+    """The example grid file that ships with cardlab (``cardlab/examples/grid.toml``).
+
+    >>> "[grid]" in example_grid()
+    True
+    """
+    return (resources.files("cardlab") / "examples" / "grid.toml").read_text(encoding="utf-8")
 
 
 def add_parser(subparsers) -> None:
     parser = subparsers.add_parser("sweep", help="run a grid of simulations (Dask) and print the table",
                                    description=__doc__.split("\n\n")[0].replace("``", ""))
-    parser.add_argument("grid", help="the grid file (TOML)")
+    parser.add_argument("grid", nargs="?", help="the grid file (TOML); see --example")
+    parser.add_argument("--example", action="store_true", help="print the example grid file that ships with cardlab and stop")
     parser.add_argument("--scheduler", help="address of a running Dask scheduler (default: start a local cluster)")
-    parser.add_argument("--workers", type=_positive, default=None, help="workers of the local cluster (default: one per core)")
+    parser.add_argument("--workers", type=positive, default=None, help="workers of the local cluster (default: one per core)")
     parser.add_argument("--serial", action="store_true", help="run without Dask, in this process")
     parser.add_argument("--format", choices=FORMATS, default="csv", help="output format (default csv)")
-    parser.add_argument("--out", help="write to this file instead of the screen")
+    parser.add_argument("--out", metavar="FILE", help="write to this file instead of the screen (its folder must exist)")
+    add_lang(parser)
     parser.set_defaults(run=run)
 
 
 def run(args) -> int:
-    from ..sim.sweep import load_grid, run_sweep
+    from ..sim.sweep import load_grid, run_sweep, tasks
+    from ..sim.warmup import ensure_compiled
 
+    if args.example:
+        sys.stdout.write(example_grid())
+        return 0
+    if args.grid is None:
+        raise RulesError("cli.sweep.need_grid", field="grid")
     path = Path(args.grid)
     if not path.is_file():
-        raise RulesError("rules.invalid", field="grid", problem=f"no grid file at {path}.")
+        raise RulesError("cli.no_such_file", field="grid", path=str(path))
     if args.serial and (args.scheduler or args.workers):
-        raise RulesError("rules.invalid", field="--serial", problem="--serial runs without Dask: leave out --scheduler and --workers.")
-    table = run_sweep(load_grid(path), scheduler=args.scheduler, workers=args.workers,
+        raise RulesError("cli.sweep.serial_alone", field="--serial")
+    check_out_file(args.out, example="table.csv")
+    grid = load_grid(path)
+    tasks(grid)  # every configuration checked before any work starts
+    ensure_compiled("plump", progress=None if sys.stderr.isatty() else False)
+    table = run_sweep(grid, scheduler=args.scheduler, workers=args.workers,
                       executor="serial" if args.serial else "dask", progress=None if sys.stderr.isatty() else False)
     text = render(table, args.format)
     if args.out:
-        Path(args.out).write_text(text, encoding="utf-8")
+        write_text(args.out, text)
     else:
         sys.stdout.write(text)
     return 0

@@ -117,8 +117,9 @@ def blank_sheet(*, title: str, subtitle: str, lang: str, lead_headers: Sequence[
     unit = max(min_row, min(max_row, room / units))
     heights = [15, 13] + [unit * line.height for line in lines]
     table = layout.make_table(rows, widths, heights, 2, layout.grid_style(2, 9, extra))
-    footer = layout.page_footer(tr("pdf.small_print", lang, fingerprint=fingerprint), lang)
-    return layout.render([*head, table, *foot], landscape=landscape, title=title, footer=footer)
+    footer = layout.page_footer(tr("pdf.small_print", lang), lang)
+    return layout.render([*head, table, *foot], landscape=landscape, title=title, footer=footer,
+                         fingerprint=fingerprint, lang=lang)
 
 
 def filled_table_sheet(*, title: str, subtitle: str, lang: str, frame, total_labels: Sequence[str],
@@ -177,5 +178,6 @@ def filled_table_sheet(*, title: str, subtitle: str, lang: str, frame, total_lab
     room = left - layout.height_of(foot, frame_w)
     row_h = max(14.0, min(max_row, room / max(body, 1)))
     table = layout.make_table(printed, widths, [18] + [row_h] * body, 1, layout.grid_style(1, 10.5, extra))
-    footer = layout.page_footer(tr("pdf.small_print", lang, fingerprint=fingerprint), lang)
-    return layout.render([*head, table, *foot], landscape=landscape, title=title, footer=footer)
+    footer = layout.page_footer(tr("pdf.small_print", lang), lang)
+    return layout.render([*head, table, *foot], landscape=landscape, title=title, footer=footer,
+                         fingerprint=fingerprint, lang=lang)

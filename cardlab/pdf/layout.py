@@ -103,15 +103,20 @@ def schedule_text(sizes: Sequence[int]) -> str:
     return " → ".join(f"{v} ×{c}" if c > 1 else str(v) for v, c in keep)
 
 
+#: the size of the rules printed at the foot of every sheet (points; at least 9 to be read without glasses)
+RULES_PT = 9.5
+
+
 def styles() -> dict[str, ParagraphStyle]:
     """Paragraph styles of the sheets: title, subtitle, rules heading, rules text, small print."""
     register_fonts()
     return {
         "title": ParagraphStyle("title", fontName=FONT_BOLD, fontSize=18, leading=22),
         "subtitle": ParagraphStyle("subtitle", fontName=FONT, fontSize=9.5, leading=12, textColor=HINT),
-        "heading": ParagraphStyle("heading", fontName=FONT_BOLD, fontSize=9.5, leading=12, spaceBefore=2),
-        "rule": ParagraphStyle("rule", fontName=FONT, fontSize=8.5, leading=10.5, leftIndent=8, bulletIndent=0,
-                               bulletFontName=FONT),
+        "heading": ParagraphStyle("heading", fontName=FONT_BOLD, fontSize=10.5, leading=13, spaceBefore=2),
+        # the rules at the foot: RULES_PT, large enough for grandparents to read at the kitchen table
+        "rule": ParagraphStyle("rule", fontName=FONT, fontSize=RULES_PT, leading=RULES_PT * 1.22, leftIndent=9,
+                               bulletIndent=0, bulletFontName=FONT),
         "small": ParagraphStyle("small", fontName=FONT, fontSize=7, leading=9, textColor=HINT),
     }
 
@@ -202,14 +207,23 @@ def make_table(rows: list[list], col_widths: Sequence[float], row_heights: Seque
     return table
 
 
-def render(story: list, *, landscape: bool, title: str, footer: Callable | None = None) -> bytes:
-    """Lay ``story`` out on A4 pages and return the PDF bytes (the same input gives the same bytes)."""
+def render(story: list, *, landscape: bool, title: str, footer: Callable | None = None,
+           fingerprint: str | None = None, lang: str | None = None) -> bytes:
+    """Lay ``story`` out on A4 pages and return the PDF bytes (the same input gives the same bytes).
+
+    The rules' ``fingerprint`` goes into the PDF's metadata (subject and
+    keywords), where an analyst finds it, and not onto the page a family reads.
+    """
+    from ..i18n import tr
+
     register_fonts()
     buffer = io.BytesIO()
+    subject = tr("pdf.metadata_rules", lang, fingerprint=fingerprint) if fingerprint else ""
+    keywords = ["cardlab", f"rules-fingerprint={fingerprint}"] if fingerprint else ["cardlab"]
     doc = SimpleDocTemplate(
         buffer, pagesize=page_size(landscape), leftMargin=MARGIN, rightMargin=MARGIN,
         topMargin=MARGIN, bottomMargin=MARGIN, title=title, author="cardlab", creator="cardlab",
-        invariant=1,
+        subject=subject, keywords=keywords, invariant=1,
     )
     doc.build(story, onFirstPage=footer or _no_footer, onLaterPages=footer or _no_footer)
     return buffer.getvalue()
@@ -275,6 +289,29 @@ def cell_text(value: Any) -> str:
     if isinstance(value, float) and value != value:
         return ""
     return str(value)
+
+
+def with_winner_row(frame: Any, game: Any, lead_columns: int, lang: str | None) -> Any:
+    """``frame`` with a last row that puts ★ under each winner, once ``game`` is over (else ``frame`` itself).
+
+    ``lead_columns`` is the number of columns before the players' (after the
+    index).  The on-screen sheets mark the winner the same way (Femkamp's row,
+    the ★ beside the name in the HTML sheets); the row is added here, on paper
+    only, so every other printed cell stays exactly the on-screen one.
+    """
+    import pandas as pd
+
+    from ..i18n import tr
+
+    if not getattr(game, "is_over", False):
+        return frame
+    winners = set(game.winners())
+    players = len(frame.columns) - lead_columns
+    values = [""] * lead_columns + ["★" if seat in winners else "" for seat in range(players)]
+    row = pd.DataFrame([values], columns=frame.columns, index=[tr("pdf.row.winner", lang)])
+    out = pd.concat([frame.astype(object), row], axis=0)
+    out.index.name = frame.index.name
+    return out
 
 
 def frame_cells(frame: Any) -> list[list[str]]:

@@ -69,8 +69,9 @@ def rule_lines(rules: PlumpRules, lang: str | None = None) -> list[str]:
         lines.append(tr("pdf.plump.trump.fixed", lang, symbol=suit.symbol, suit=suit_name(suit, lang)))
     else:
         lines.append(tr(f"pdf.plump.trump.{rules.trump}", lang))
-    play = tr("pdf.plump.play", lang)
-    if rules.must_trump:
+    # without trump the trump line already says who takes the trick: say nothing more about trump
+    play = tr("pdf.plump.play_no_trump" if rules.trump == "none" else "pdf.plump.play", lang)
+    if rules.must_trump and rules.trump != "none":
         play += " " + tr("pdf.plump.must_trump", lang)
     lines.append(play)
     if rules.decks == 2:
@@ -218,8 +219,9 @@ def plump_sheet(rules: PlumpRules | None = None, names: Sequence[str] | None = N
     table = layout.make_table(table_rows, widths, heights, 2, layout.grid_style(2, 9, extra))
 
     story = [*head, table, *foot]
-    footer = layout.page_footer(tr("pdf.small_print", lang, fingerprint=rules.fingerprint()), lang)
-    data = layout.render(story, landscape=landscape, title=tr("pdf.plump.title", lang), footer=footer)
+    footer = layout.page_footer(tr("pdf.small_print", lang), lang)
+    data = layout.render(story, landscape=landscape, title=tr("pdf.plump.title", lang), footer=footer,
+                         fingerprint=rules.fingerprint(), lang=lang)
     return layout.write_pdf(data, path)
 
 
@@ -239,12 +241,12 @@ def plump_filled_sheet(game: Any, names: Sequence[str] | None = None, lang: str 
     rules = game.rules
     lang = check_language(lang)
     names = check_names(rules.players, names, lang)
-    frame = score_sheet(game, names=names, lang=lang)
+    fixed = [26, 30, 56]
+    frame = layout.with_winner_row(score_sheet(game, names=names, lang=lang), game, len(fixed) - 1, lang)
     rows = score_rows(game, names, lang)
     cells = layout.frame_cells(frame)
     players = rules.players
 
-    fixed = [26, 30, 56]
     landscape = _wants_landscape(players, sum(fixed))
     frame_w, frame_h = layout.frame_size(landscape)
     per_player = (frame_w - sum(fixed)) / players
@@ -283,6 +285,12 @@ def plump_filled_sheet(game: Any, names: Sequence[str] | None = None, lang: str 
                       ("TEXTCOLOR", (0, r), (0, r), colors.black),
                       ("LINEABOVE", (0, r), (-1, r), 1.4, colors.black)]
 
+    if len(cells) - 1 > len(rows):  # the winner row (★), printed like the sum row
+        r = len(cells) - 1
+        extra += [("SPAN", (0, r), (first_player_col - 1, r)), ("BACKGROUND", (0, r), (first_player_col - 1, r), layout.SHADE),
+                  ("FONTNAME", (0, r), (-1, r), layout.FONT_BOLD), ("FONTSIZE", (0, r), (0, r), 10),
+                  ("TEXTCOLOR", (0, r), (0, r), colors.black), ("TEXTCOLOR", (first_player_col, r), (-1, r), RED),
+                  ("FONTSIZE", (first_player_col, r), (-1, r), 13)]
     body_rows = len(cells) - 1
     left = frame_h - layout.height_of(head, frame_w) - 18 - 12
     foot = layout.fitting_rules_block(tr("pdf.rules_heading", lang),
@@ -292,6 +300,7 @@ def plump_filled_sheet(game: Any, names: Sequence[str] | None = None, lang: str 
     row_h = max(14.0, min(24.0, room / body_rows))
     table = layout.make_table(cells, widths, [18] + [row_h] * body_rows, 1, layout.grid_style(1, 10.5, extra))
     story = [*head, table, *foot]
-    footer = layout.page_footer(tr("pdf.small_print", lang, fingerprint=rules.fingerprint()), lang)
-    data = layout.render(story, landscape=landscape, title=tr("pdf.plump.title", lang), footer=footer)
+    footer = layout.page_footer(tr("pdf.small_print", lang), lang)
+    data = layout.render(story, landscape=landscape, title=tr("pdf.plump.title", lang), footer=footer,
+                         fingerprint=rules.fingerprint(), lang=lang)
     return layout.write_pdf(data, path)

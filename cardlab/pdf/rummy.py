@@ -92,11 +92,13 @@ def rummy_filled_sheet(game: Any, names: Sequence[str] | None = None, lang: str 
     rules = game.rules
     lang = check_language(lang)
     names = check_names(rules.players, names, lang)
-    frame = score_sheet(game, names=names, lang=lang)
+    lead_widths = [30.0, 56.0, 70.0]
+    frame = layout.with_winner_row(score_sheet(game, names=names, lang=lang), game, len(lead_widths) - 1, lang)
     seats = [row["dealer_seat"] for row in score_rows(game, names, lang)]
     data = filled_table_sheet(
         title=tr("pdf.rummy.title", lang), subtitle=subtitle(rules, lang), lang=lang, frame=frame,
-        total_labels={tr("sheet.total", lang)}, lead_widths=[30.0, 56.0, 70.0], dealer_seats=seats,
+        total_labels={tr("sheet.total", lang), tr("pdf.row.winner", lang)}, lead_widths=lead_widths,
+        dealer_seats=seats,
         rules_lines=[tr("pdf.rummy.filled_how_to", lang), *rule_lines(rules, lang)],
         fingerprint=rules.fingerprint(),
     )

@@ -20,9 +20,18 @@ def simulate(game: str = "plump", rules=None, **options):
     Femkamp: :func:`cardlab.sim.femkamp.simulate_femkamp` (games, one row per game × round × seat).
     Rummy: :func:`cardlab.sim.rummy.simulate_rummy` (rounds, one row per round × seat).
     ``game`` may also be a rules object, whose game is then used.
+
+    The first call for a game in a process compiles its fast kernels, or
+    loads them from numba's cache (see :mod:`cardlab.sim.warmup`); compiling
+    happens once per machine and shows a message and a progress bar.
     """
     if hasattr(game, "game") and rules is None:
         game, rules = game.game, game
+    if game in ("plump", "femkamp", "rummy") and options.get("engine") != "reference" and options.get("bots") is None:
+        from .warmup import ensure_compiled
+
+        # the first call compiles the kernels (once per machine) and says so; later ones load them from the cache
+        ensure_compiled(game, progress=False if options.get("progress") is False else None)
     if game == "plump":
         from .plump import simulate_plump
 

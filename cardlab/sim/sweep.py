@@ -40,10 +40,54 @@ import numpy as np
 import pandas as pd
 
 from ..errors import RulesError
+from ..i18n import register
 from .seeds import CHUNK, chunk_seeds, master_sequence
 
 #: grid keys that are not PlumpRules options
 SPECIAL_KEYS = ("cards", "policy", "dealer")
+
+register({
+    "sweep.whole_number": {
+        "sv": "Rutnätet: {field} måste vara ett heltal som är minst {low}, inte {value!r}.",
+        "nb": "Rutenettet: {field} må være et heltall som er minst {low}, ikke {value!r}.",
+        "en": "The grid: {field} must be a whole number of at least {low}, not {value!r}.",
+    },
+    "sweep.empty_axis": {
+        "sv": "Rutnätet: [grid] {field} är tom; ge minst ett värde, t.ex. {field} = [4].",
+        "nb": "Rutenettet: [grid] {field} er tom; gi minst én verdi, f.eks. {field} = [4].",
+        "en": "The grid: [grid] {field} is empty; give at least one value, e.g. {field} = [4].",
+    },
+    "sweep.not_a_table": {
+        "sv": "Rutnätet: [{field}] måste vara en tabell med namn = värde.",
+        "nb": "Rutenettet: [{field}] må være en tabell med navn = verdi.",
+        "en": "The grid: [{field}] must be a table of name = value.",
+    },
+})
+
+
+def check_grid(grid: dict) -> None:
+    """Check the grid's own numbers and tables (the rules are checked by :func:`configurations`).
+
+    >>> check_grid({"rounds": "abc"})
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.RulesError: The grid: rounds must be a whole number of at least 1, not 'abc'.
+    >>> check_grid({"grid": {"players": []}})
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.RulesError: The grid: [grid] players is empty; give at least one value, e.g. players = [4].
+    """
+    for name, low in (("rounds", 1), ("chunk", 1), ("seed", 0)):
+        if name in grid:
+            value = grid[name]
+            if isinstance(value, bool) or not isinstance(value, int) or value < low:
+                raise RulesError("sweep.whole_number", field=name, low=low, value=value)
+    for name in ("rules", "grid"):
+        if not isinstance(grid.get(name, {}), dict):
+            raise RulesError("sweep.not_a_table", field=name)
+    for name, values in grid.get("grid", {}).items():
+        if isinstance(values, list) and not values:
+            raise RulesError("sweep.empty_axis", field=name)
 
 
 def load_grid(path) -> dict:
@@ -70,6 +114,7 @@ def configurations(grid: dict) -> list[dict]:
             raise RulesError("rules.invalid", field=key, problem=f"a grid file has only {', '.join(sorted(allowed))}.")
     if grid.get("game", "plump") != "plump":
         raise RulesError("rules.invalid", field="game", problem="sweeps run Plump; use cardlab simulate for femkamp and rummy.")
+    check_grid(grid)
     axes = grid.get("grid", {})
     keys = list(axes)
     values = [v if isinstance(v, list) else [v] for v in axes.values()]

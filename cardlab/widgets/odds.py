@@ -29,6 +29,8 @@ from __future__ import annotations
 
 import html
 import json
+import threading
+from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
@@ -38,7 +40,7 @@ import pandas as pd
 
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, check_language, tr
 from ..rules.plump import PlumpRules
-from ..sim.exact import p_win_one_card, p_zero_one_card
+from ..sim.exact import p_win_one_card
 from ..sim.plump import PlumpCounts, summarize_plump
 from ..sim.stats import mean_interval
 from .base import with_classes
@@ -96,8 +98,7 @@ def odds_table(players: int, hand_size: int, trump: str, policy: str, *, rounds:
         "rounds": n, "players": players, "cards": hand_size, "trump": trump, "policy": policy,
     })
     if hand_size == 1:
-        zero = p_zero_one_card(players, trump)
-        win = p_win_one_card(players, trump)
+        zero, win = exact_one_card(players, trump)
         table["p_zero_exact"] = [float(x) for x in zero]
         table["p_zero_exact_fraction"] = [str(x) for x in zero]
         table["mean_tricks_exact"] = [float(x) for x in win]
@@ -108,6 +109,21 @@ def odds_table(players: int, hand_size: int, trump: str, policy: str, *, rounds:
     table.attrs.update(summary.attrs)
     table.attrs.pop("counts", None)
     return table
+
+
+@lru_cache(maxsize=32)
+def exact_one_card(players: int, trump: str) -> tuple[tuple[Fraction, ...], tuple[Fraction, ...]]:
+    """Exact one-card chances per seat from the leader: (no trick, win the trick), computed once per process.
+
+    With one card a seat takes no trick exactly when it does not win the one
+    trick, so one enumeration gives both (seven players take about a second).
+
+    >>> zero, win = exact_one_card(3, "none")
+    >>> [z + w for z, w in zip(zero, win)] == [1, 1, 1]
+    True
+    """
+    win = tuple(p_win_one_card(players, trump))
+    return tuple(1 - w for w in win), win
 
 
 def _percent(x: float, lang: str) -> str:
@@ -182,12 +198,64 @@ def chart_svg(chart: Any) -> str:
     return vlc.vegalite_to_svg(spec)
 
 
+@lru_cache(maxsize=8)
+def _vega_template(lang: str) -> str:
+    """The chart for ``lang`` compiled once from vega-lite to vega, with empty named data sets."""
+    import vl_convert as vlc
+
+    spec = json.loads(_chart_template(lang))
+    spec["datasets"] = {name: [] for name in ("p_zero", "p_zero_yours", "tricks", "tricks_yours")}
+    return json.dumps(vlc.vegalite_to_vega(spec))
+
+
+def odds_chart_svg(table: pd.DataFrame, seat: int, lang: str) -> str:
+    """The explorer's chart as inline SVG: the same picture as ``chart_svg(odds_chart_spec(...))``, drawn
+    about twice as fast, because the vega-lite → vega step is done once per language, not per redraw.
+
+    >>> svg = odds_chart_svg(odds_table(3, 1, "none", "random", rounds=500), 0, "en")
+    >>> svg.startswith("<svg") and "exact" in svg
+    True
+    """
+    import vl_convert as vlc
+
+    lang = check_language(lang)
+    datasets = odds_chart_spec(table, seat, lang)["datasets"]
+    vega = json.loads(_vega_template(lang))
+    for entry in vega["data"]:
+        if entry.get("name") in datasets:
+            entry["values"] = datasets[entry["name"]]
+    return vlc.vega_to_svg(vega)
+
+
+def _prepare(languages) -> None:
+    """Work done ahead in a background thread while the first chart is looked at: the chart of each
+    other language, and the exact one-card values (the slow ones, for many players, first)."""
+    try:
+        for lang in languages:
+            _vega_template(lang)
+        for players in range(7, 1, -1):
+            for trump in TRUMP_MODES:
+                exact_one_card(players, trump)
+    except Exception:  # pragma: no cover - the same calls in update() and redraw() report it
+        return
+
+
+@lru_cache(maxsize=256)
+def _shared_table(players: int, hand_size: int, trump: str, policy: str, rounds: int, rng: int) -> pd.DataFrame:
+    """:func:`odds_table` for a whole-number seed, kept for every explorer in this process (read-only)."""
+    return odds_table(players, hand_size, trump, policy, rounds=rounds, rng=rng)
+
+
 class OddsExplorer:
     """Sliders for players, hand size, trump mode, policy and seat; a live chart and its ``table``.
 
     Every change re-simulates ``rounds`` seeded rounds (the same ``rng`` every
-    time, so moving a slider back shows the same numbers) and redraws.  Results
-    are cached per setting, so changing only the seat or the language is instant.
+    time, so moving a slider back shows the same numbers) and redraws.  Tables
+    are cached per setting (shared by every explorer in the process when ``rng``
+    is a whole number) and charts per setting, seat and language, so going back
+    to a view is instant; a new view costs one simulation and one chart
+    (``benchmarks/odds_explorer.py`` measures it: the goal is ≤ 0.5 s at the
+    95th percentile).  The first view compiles or loads the kernels.
     """
 
     def __init__(self, *, players: int = 4, hand_size: int = 5, trump: str = "turned-up", policy: str = "random",
@@ -200,6 +268,7 @@ class OddsExplorer:
         self.rounds = int(rounds)
         self.rng = rng
         self._cache: dict[tuple, pd.DataFrame] = {}
+        self._svgs: dict[tuple, str] = {}
         self._busy = False
         self.table: pd.DataFrame = pd.DataFrame()
         first = plump_rules_for(players, trump)
@@ -226,6 +295,11 @@ class OddsExplorer:
                                                  layout=W.Layout(justify_content="space-between", align_items="center")),
                                           controls, self.headline_html, self.chart_html]), "cardlab-odds")
         self.update()
+        # prepare the other languages' charts and the exact values while the first chart is looked at
+        #: the background thread doing that (``explorer.preparing.join()`` waits for it)
+        self.preparing = threading.Thread(target=_prepare, args=([c for c in LANGUAGES if c != self.lang],),
+                                          daemon=True)
+        self.preparing.start()
 
     @property
     def widget(self) -> W.VBox:
@@ -261,7 +335,10 @@ class OddsExplorer:
             self.seat_slider.max = players - 1
             key = self._settings()
             if key not in self._cache:
-                self._cache[key] = odds_table(*key, rounds=self.rounds, rng=self.rng)
+                if isinstance(self.rng, (int, np.integer)) and not isinstance(self.rng, bool):
+                    self._cache[key] = _shared_table(*key, self.rounds, int(self.rng))
+                else:
+                    self._cache[key] = odds_table(*key, rounds=self.rounds, rng=self.rng)
             self.table = self._cache[key]
         finally:
             self._busy = False
@@ -305,5 +382,9 @@ class OddsExplorer:
                             n=f"{int(row.bid0_rounds):,}".replace(",", " ")))
         self.headline_html.value = "".join(f'<div style="font:15px sans-serif;margin:2px 0">{html.escape(line)}</div>'
                                            for line in lines)
-        svg = chart_svg(odds_chart_spec(table, seat, lang))
+        first = table.iloc[0]
+        view = (int(first.players), int(first.cards), first.trump, first.policy, int(first.rounds), seat, lang)
+        svg = self._svgs.get(view)
+        if svg is None:
+            svg = self._svgs[view] = odds_chart_svg(table, seat, lang)
         self.chart_html.value = f'<div class="cardlab-odds-svg" style="overflow-x:auto">{svg}</div>'

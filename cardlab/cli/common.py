@@ -1,0 +1,230 @@
+"""What every ``cardlab`` sub-command shares: the user's language, checked values, safe output files.
+
+A command-line mistake is one line on stderr and exit status 2, in the
+user's language, and leaves no file or folder behind.  The language is
+``--lang`` when given, else the locale (``LC_ALL``, ``LC_MESSAGES``,
+``LANG``), else English:
+
+>>> command_line_language(["simulate", "--lang", "nb"], {})
+'nb'
+>>> command_line_language([], {"LANG": "sv_SE.UTF-8"})
+'sv'
+>>> command_line_language([], {"LANG": "C.UTF-8"})
+'en'
+
+Values are checked as they are read, with a sentence naming what is wrong:
+
+>>> seed("7")
+7
+>>> seed("-1")
+Traceback (most recent call last):
+...
+argparse.ArgumentTypeError: a seed is a whole number from 0 upwards, not '-1'
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+from pathlib import Path
+from typing import Iterable, Mapping
+
+from ..errors import RulesError
+from ..i18n import LANGUAGES, register, tr
+
+register({
+    "cli.whole_number": {
+        "sv": "ett heltal behövs, inte {value!r}",
+        "nb": "et heltall trengs, ikke {value!r}",
+        "en": "expected a whole number, not {value!r}",
+    },
+    "cli.at_least": {
+        "sv": "ett heltal som är minst {low} behövs, inte {value}",
+        "nb": "et heltall som er minst {low} trengs, ikke {value}",
+        "en": "expected a whole number of at least {low}, not {value}",
+    },
+    "cli.seed": {
+        "sv": "ett frö är ett heltal från 0 och uppåt, inte {value!r}",
+        "nb": "et frø er et heltall fra 0 og oppover, ikke {value!r}",
+        "en": "a seed is a whole number from 0 upwards, not {value!r}",
+    },
+    "cli.number_range": {
+        "sv": "ett tal över {low} och högst {high} behövs, t.ex. 0.5, inte {value!r}",
+        "nb": "et tall over {low} og høyst {high} trengs, f.eks. 0.5, ikke {value!r}",
+        "en": "expected a number above {low} and at most {high}, such as 0.5, not {value!r}",
+    },
+    "cli.out_no_folder": {
+        "sv": "{option}: kan inte skriva {path}: mappen {folder} finns inte.",
+        "nb": "{option}: kan ikke skrive {path}: mappen {folder} finnes ikke.",
+        "en": "{option}: cannot write {path}: the folder {folder} does not exist.",
+    },
+    "cli.out_is_folder": {
+        "sv": "{option}: {path} är en mapp; ge ett filnamn, t.ex. {example}.",
+        "nb": "{option}: {path} er en mappe; gi et filnavn, f.eks. {example}.",
+        "en": "{option}: {path} is a folder; give a file name, e.g. {example}.",
+    },
+    "cli.out_is_file": {
+        "sv": "{option}: {path} är en fil; ge en mapp.",
+        "nb": "{option}: {path} er en fil; gi en mappe.",
+        "en": "{option}: {path} is a file; give a folder.",
+    },
+    "cli.cannot_write": {
+        "sv": "Kan inte skriva {path}: {reason}.",
+        "nb": "Kan ikke skrive {path}: {reason}.",
+        "en": "Cannot write {path}: {reason}.",
+    },
+    "cli.cannot_read": {
+        "sv": "Kan inte läsa {path}: {reason}.",
+        "nb": "Kan ikke lese {path}: {reason}.",
+        "en": "Cannot read {path}: {reason}.",
+    },
+    "cli.no_such_file": {
+        "sv": "Filen {path} finns inte.",
+        "nb": "Filen {path} finnes ikke.",
+        "en": "The file {path} does not exist.",
+    },
+    "cli.unexpected": {
+        "sv": "oväntat fel i cardlab ({error}); kör igen med CARDLAB_DEBUG=1 för detaljerna och rapportera det gärna.",
+        "nb": "uventet feil i cardlab ({error}); kjør igjen med CARDLAB_DEBUG=1 for detaljene og rapporter det gjerne.",
+        "en": "unexpected error inside cardlab ({error}); run again with CARDLAB_DEBUG=1 for the details, and please report it.",
+    },
+    "cli.interrupted": {
+        "sv": "avbrutet; inget skrevs.",
+        "nb": "avbrutt; ingenting ble skrevet.",
+        "en": "interrupted; nothing was written.",
+    },
+    # argparse's own complaints, said again in the user's language
+    "cli.arg.invalid_choice": {
+        "sv": "{argument}: {value!r} går inte; välj en av {choices}.",
+        "nb": "{argument}: {value!r} går ikke; velg en av {choices}.",
+        "en": "{argument}: {value!r} will not do; choose one of {choices}.",
+    },
+    "cli.arg.required": {
+        "sv": "det här saknas: {names}.",
+        "nb": "dette mangler: {names}.",
+        "en": "missing: {names}.",
+    },
+    "cli.arg.unrecognized": {
+        "sv": "okända argument: {names}.",
+        "nb": "ukjente argumenter: {names}.",
+        "en": "unknown arguments: {names}.",
+    },
+    "cli.arg.needs_value": {
+        "sv": "{argument} behöver ett värde.",
+        "nb": "{argument} trenger en verdi.",
+        "en": "{argument} needs a value.",
+    },
+    "cli.arg.bad_value": {
+        "sv": "{argument}: {value!r} går inte: ett heltal behövs.",
+        "nb": "{argument}: {value!r} går ikke: et heltall trengs.",
+        "en": "{argument}: {value!r} will not do: expected a whole number.",
+    },
+    "cli.two_decks_hint": {
+        "sv": " Med 8 eller fler, lägg till --decks 2.",
+        "nb": " Med 8 eller flere, legg til --decks 2.",
+        "en": " With 8 or more, add --decks 2.",
+    },
+})
+
+#: locale prefixes → cardlab's languages (Norwegian nynorsk and the old ``no`` read bokmål)
+LOCALE_LANGUAGES = {"sv": "sv", "nb": "nb", "nn": "nb", "no": "nb", "en": "en"}
+
+
+def locale_language(environ: Mapping[str, str] | None = None) -> str | None:
+    """The language of the user's locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``), if cardlab speaks it.
+
+    >>> locale_language({"LC_ALL": "nb_NO.UTF-8", "LANG": "sv_SE.UTF-8"})
+    'nb'
+    >>> locale_language({"LANG": "de_DE.UTF-8"}) is None
+    True
+    """
+    environ = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
+        if value:  # the first one set decides, as in POSIX
+            return LOCALE_LANGUAGES.get(value.split(".")[0].split("_")[0].lower())
+    return None
+
+
+def command_line_language(argv: Iterable[str], environ: Mapping[str, str] | None = None) -> str:
+    """The language for messages: ``--lang`` in ``argv`` (if valid), else the locale, else ``"en"``."""
+    args = list(argv)
+    for i, arg in enumerate(args):
+        value = None
+        if arg == "--lang" and i + 1 < len(args):
+            value = args[i + 1]
+        elif arg.startswith("--lang="):
+            value = arg.split("=", 1)[1]
+        if value in LANGUAGES:
+            return value
+    return locale_language(environ) or "en"
+
+
+def whole_number(text: str) -> int:
+    """An ``int`` from the command line (a sentence in the user's language if it is not one)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(tr("cli.whole_number", value=text)) from None
+
+
+def positive(text: str) -> int:
+    """A whole number of at least 1.
+
+    >>> positive("3")
+    3
+    """
+    value = whole_number(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(tr("cli.at_least", low=1, value=value))
+    return value
+
+
+def seed(text: str) -> int:
+    """A master seed: a whole number from 0 upwards (numpy's seeds cannot be negative)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(tr("cli.seed", value=text))
+    return value
+
+
+def add_lang(parser: argparse.ArgumentParser, help_text: str | None = None) -> None:
+    """The ``--lang`` option every command takes (messages; for scoresheet also the sheet's language)."""
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
+                        help=help_text or "language of messages: sv, nb or en (default: the locale, else en)")
+
+
+def check_out_file(path: "str | os.PathLike[str] | None", option: str = "--out", example: str = "out.csv") -> Path | None:
+    """Check, before any work, that ``path`` can become a file: its folder exists and it is not a folder."""
+    if path is None:
+        return None
+    target = Path(path)
+    if target.is_dir():
+        raise RulesError("cli.out_is_folder", field=option, option=option, path=str(target),
+                         example=str(target / example))
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise RulesError("cli.out_no_folder", field=option, option=option, path=str(target), folder=str(folder))
+    return target
+
+
+def write_text(path: "str | os.PathLike[str]", text: str) -> Path:
+    """Write ``text`` to ``path`` safely: into a temporary file in the same folder, renamed when complete."""
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+    return target
