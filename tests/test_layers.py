@@ -3,6 +3,7 @@
 The layers, bottom to top (a module may import its own layer and any layer below):
 
     i18n, _rng → errors → cards        (the bottom; i18n imports nothing from cardlab)
+      and the integer rule cores rules/*_core.py (plain functions on card indexes, no cardlab imports)
     tricks
     rules, protocol, events
     games, exercises
@@ -20,6 +21,7 @@ blocks are left out.  The source is parsed with ``ast``: nothing is imported.
 from __future__ import annotations
 
 import ast
+from fnmatch import fnmatchcase
 from pathlib import Path
 
 import pytest
@@ -27,7 +29,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "cardlab"
 
 LAYERS: list[tuple[str, ...]] = [
-    ("i18n", "_rng", "errors", "cards"),
+    ("i18n", "_rng", "errors", "cards", "rules.*_core"),
     ("tricks",),
     ("rules", "protocol", "events"),
     ("games", "exercises"),
@@ -96,6 +98,10 @@ def layer_of(module: str) -> int | None:
     parts = module.split(".")
     if len(parts) == 1:
         return len(LAYERS)
+    inner = ".".join(parts[1:])
+    for index, names in enumerate(LAYERS):  # a dotted pattern (rules.*_core) first, then the top-level name
+        if any("." in name and fnmatchcase(inner, name) for name in names):
+            return index
     for index, names in enumerate(LAYERS):
         if parts[1] in names:
             return index
@@ -132,11 +138,14 @@ def test_imports_point_down_the_layers(module):
 
 
 def test_the_bottom_layer_has_an_order():
-    """i18n imports nothing from cardlab; errors only i18n; cards errors, i18n and _rng."""
+    """i18n imports nothing from cardlab; errors only i18n; cards errors, i18n and _rng; rule cores nothing."""
     for module in BOTTOM_ORDER:
         allowed = {f"cardlab.{m}" for m in BOTTOM_ORDER[: BOTTOM_ORDER.index(module)]}
         assert GRAPH[f"cardlab.{module}"] <= allowed, (module, GRAPH[f"cardlab.{module}"] - allowed)
     assert GRAPH["cardlab.i18n"] == set()
+    cores = [m for m in GRAPH if fnmatchcase(m, "cardlab.rules.*_core")]
+    assert cores and all(GRAPH[m] == set() for m in cores), {m: GRAPH[m] for m in cores}
+    assert layer_of("cardlab.rules.trick_core") == 0 and layer_of("cardlab.rules.plump") == 2
 
 
 def test_no_import_cycles_at_module_level():
