@@ -24,8 +24,14 @@ install: $(STAMP)
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab $(ROOT_OK) notebooks/
 
+# the classroom app: only the pupils' notebooks, a ready table per pupil (see docs/classroom.md)
+#   make app PUPILS=30 IP=0.0.0.0 CLASS_DIR=~/klass-4b
+PUPILS    ?= 1
+IP        ?= 127.0.0.1
+PORT      ?= 8866
+CLASS_DIR ?=
 app: $(STAMP)
-	$(VENV)/bin/voila --no-browser notebooks/
+	$(PY) -m cardlab.classroom_server --pupils $(PUPILS) --ip $(IP) --port $(PORT) $(if $(CLASS_DIR),--class-dir $(CLASS_DIR),)
 
 test: $(STAMP)
 	$(PY) -m pytest -q --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg tests cardlab notebooks

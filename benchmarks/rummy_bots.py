@@ -55,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=1000)
     args = parser.parse_args(argv)
-    rules = RummyRules()
+    rules = RummyRules(max_reshuffles=3)  # simulations name their reshuffle limit
     print(f"Rummy, 3 players, rules {rules.fingerprint()} ({rules.changed_options() or 'classic'}), {args.rounds} rounds per policy")
     print(f"{'policy':<10} {'go out':>7} {'95% CI':>17} {'mean turns':>11} {'rounds/s':>9}")
     for policy in POLICIES:

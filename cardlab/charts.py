@@ -1,15 +1,16 @@
 """Charts that work with no internet: altair rendered to inline SVG, plus a generic interval chart.
 
 Altair's default renderer loads its JavaScript from a CDN, so in a classroom
-without internet a chart shows only "Error loading script".  cardlab therefore
+without internet a chart shows only "Error loading script".  :func:`use_offline_charts`
 switches altair to the ``"svg"`` renderer (drawn in Python by
-``vl-convert-python``: static, byte-stable, about 6 KB per chart) as soon as
-``cardlab.charts`` or ``cardlab.widgets`` is imported.  ``use_offline_renderer("html")``
-gives interactive charts with vega inlined in the page instead (~0.9 MB each).
+``vl-convert-python``: static, byte-stable, about 6 KB per chart), or with
+``"html"`` to interactive charts with vega inlined in the page (~0.9 MB each).
 
-altair is imported only when a function here needs it (it is slow to load); if
-it is not loaded yet, the switch happens the moment anything imports it.  This
-module never imports ipywidgets.
+There is no import hook and nothing happens behind your back: importing
+``cardlab.charts`` (what every analysis notebook does before its first chart)
+calls ``use_offline_charts()`` once, explicitly, here at the bottom of the
+module; call it again to choose ``"html"``.  ``cardlab.widgets`` does not load
+altair at all.  This module never imports ipywidgets.
 
 >>> import pandas as pd
 >>> df = pd.DataFrame({"bid": [0, 1], "rate": [0.5, 0.3], "low": [0.4, 0.2], "high": [0.6, 0.4]})
@@ -21,9 +22,6 @@ True
 
 from __future__ import annotations
 
-import importlib.abc
-import importlib.util
-import sys
 from typing import Any
 
 RENDERERS = ("svg", "html")
@@ -32,7 +30,8 @@ RENDERERS = ("svg", "html")
 def use_offline_renderer(kind: str = "svg") -> str:
     """Make altair draw charts with no internet: ``"svg"`` (static, default) or ``"html"`` (vega inlined).
 
-    Returns the name of the renderer now active.  Safe to call many times.
+    Returns the name of the renderer now active.  Safe to call many times.  Also known as
+    :func:`use_offline_charts`.
     """
     if kind not in RENDERERS:
         raise ValueError(f"kind must be one of {', '.join(RENDERERS)}, not {kind!r}")
@@ -70,38 +69,36 @@ def chart_with_intervals(df: Any, x: str, y: str, low: str, high: str, *, color:
     return chart
 
 
-class _OfflineWhenImported(importlib.abc.MetaPathFinder):
-    """Switch altair to the offline renderer the moment something imports it (altair loads slowly,
-    so cardlab does not import it before it is needed)."""
+def share_bars(df: Any, share: str, label: str, *, title: str = "", x_title: str | None = None,
+               y_title: str | None = None, tooltip: list[str] | None = None, color: str = "#1e88e5",
+               sort: Any = None, width: int = 260):
+    """Horizontal bars of a share (0 to 1, shown as %) per ``label``, e.g. the share of right answers per question.
 
-    def find_spec(self, name, path=None, target=None):
-        if name != "altair":
-            return None
-        sys.meta_path.remove(self)
-        spec = importlib.util.find_spec("altair")
-        if spec is None or spec.loader is None or not hasattr(spec.loader, "exec_module"):
-            return spec
-        run_module = spec.loader.exec_module
+    >>> import pandas as pd
+    >>> chart = share_bars(pd.DataFrame({"q": ["#1", "#2"], "right": [0.5, 0.9]}), "right", "q", title="Right")
+    >>> "image/svg+xml" in chart._repr_mimebundle_()
+    True
+    """
+    import altair as alt
 
-        def exec_module(module):
-            run_module(module)
-            sys.modules.setdefault("altair", module)
-            try:
-                use_offline_renderer()
-            except Exception:  # pragma: no cover - a broken altair shows its own error when used
-                pass
-
-        spec.loader.exec_module = exec_module
-        return spec
+    missing = [c for c in (share, label, *(tooltip or [])) if c not in df.columns]
+    if missing:
+        raise ValueError(f"the data has no column(s) {', '.join(map(repr, missing))}; it has {', '.join(map(str, df.columns))}")
+    chart = alt.Chart(df).mark_bar(color=color).encode(
+        x=alt.X(f"{share}:Q", title=x_title if x_title is not None else share, scale=alt.Scale(domain=[0, 1]),
+                axis=alt.Axis(format="%")),
+        y=alt.Y(f"{label}:N", title=y_title if y_title is not None else label, sort=sort),
+        tooltip=tooltip or [label, share])
+    return chart.properties(title=title, width=width) if title else chart.properties(width=width)
 
 
-def _make_offline_default() -> None:
-    """cardlab's default: offline charts, set now if altair is loaded, else as soon as it is."""
-    if "altair" in sys.modules:
-        use_offline_renderer()
-    elif importlib.util.find_spec("altair") is not None:
-        if not any(isinstance(f, _OfflineWhenImported) for f in sys.meta_path):
-            sys.meta_path.insert(0, _OfflineWhenImported())
+def side_by_side(*charts: Any):
+    """Charts next to each other (altair ``hconcat``), drawn offline like every cardlab chart."""
+    import altair as alt
+
+    return alt.hconcat(*charts)
 
 
-_make_offline_default()
+use_offline_charts = use_offline_renderer
+
+use_offline_charts()

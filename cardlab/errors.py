@@ -85,6 +85,15 @@ class BidError(IllegalMoveError):
     rule = "plump.bid_range"
 
 
+class ActionFieldError(IllegalMoveError):
+    """An action built with a field of the wrong type, e.g. ``Bid(seat=1.0, tricks=2)`` (``.field`` names it).
+
+    Seats and counts are whole numbers; numpy integers count as their value, bools and floats do not.
+    """
+
+    rule = "action.whole_number"
+
+
 class GameOverError(IllegalMoveError):
     rule = "rule.game_over"
 

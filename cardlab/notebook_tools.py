@@ -24,8 +24,7 @@ import sys
 from pathlib import Path
 
 ANSWER_TAG = "answer-key"
-PUPIL_NOTE = ("*Pupil's copy: made from the teacher's notebook by "
-              "`python -m cardlab.notebook_tools {teacher} {pupil}`; do not edit it by hand.*")
+PUPIL_NOTE = "*Pupils' notebook, made automatically from the original: edit the original, not this file.*"
 
 
 def is_answer_cell(cell) -> bool:
@@ -55,8 +54,7 @@ def write_pupil_copy(teacher: "str | Path", pupil: "str | Path") -> Path:
 
     teacher, pupil = Path(teacher), Path(pupil)
     nb = nbformat.read(teacher, as_version=4)
-    note = PUPIL_NOTE.format(teacher=f"notebooks/{teacher.name}", pupil=f"notebooks/{pupil.name}")
-    nbformat.write(pupil_copy(nb, note=note), pupil)
+    nbformat.write(pupil_copy(nb, note=PUPIL_NOTE), pupil)
     return pupil
 
 

@@ -5,12 +5,16 @@ A game state answers the same questions whatever the game:
 * ``to_move`` – the seat whose turn it is (``None`` when the game is over);
 * ``legal_actions()`` – what that seat may do, as readable objects;
 * ``why_illegal(action)`` – ``None`` if allowed, else the error sentence;
-* ``apply(action)`` – do it (a refused action raises and changes nothing);
+* ``apply(action)`` – do it and return what happened (:mod:`cardlab.events`);
+  a refused action raises and changes nothing;
 * ``is_over``, ``scores()``, ``view(seat)`` – what one seat may see.
 
 Actions are small frozen dataclasses such as ``Bid(seat=1, tricks=3)`` or
 ``Play(seat=2, card=Card.parse("QS"))``; they turn into plain dicts for
 saving with :func:`action_to_dict` and back with :func:`action_from_dict`.
+Seats and counts are whole numbers: a numpy integer counts as its value, a
+bool or a float is refused with an :class:`ActionFieldError`.  The protocol
+itself is :class:`GameState` (and :class:`RoundsGameState` for games of rounds).
 
 >>> from cardlab.games.plump import Play
 >>> action_to_dict(Play(seat=2, card=Card.parse("QS")))
@@ -22,13 +26,53 @@ Play(seat=2, card=Card.parse('QS'))
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Iterable, Protocol, runtime_checkable
+from numbers import Integral
+from typing import Any, ClassVar, Iterable, Protocol, runtime_checkable
 
 from .cards import Card, Suit, parse_cards
-from .errors import SaveFileError
+from .errors import ActionFieldError, CardlabError, IllegalMoveError, SaveFileError
+from .i18n import Message
 
 _ACTION_TYPES: dict[str, type] = {}
 _GAME_TYPES: dict[str, type] = {}
+
+
+def short_repr(value: Any, limit: int = 30) -> str:
+    """``repr(value)`` on one line, cut to ``limit`` characters (for quoting in a message)."""
+    try:
+        text = repr(value)
+    except Exception:  # an object whose repr fails is still refused with a sentence
+        text = f"<{type(value).__name__}>"
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def whole_number(value: Any, field: str, action_name: str) -> int:
+    """``value`` as a Python int (numpy integers become their value); bools, floats and text are refused.
+
+    >>> import numpy as np
+    >>> whole_number(np.int64(2), "tricks", "Bid"), whole_number(3, "seat", "Bid")
+    (2, 3)
+    >>> whole_number(2.0, "tricks", "Bid")
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.ActionFieldError: The number of tricks in Bid must be a whole number such as 0, 1 or 2, not 2.0.
+    """
+    if value.__class__ is int:
+        return value
+    if isinstance(value, Integral) and not isinstance(value, bool):
+        return int(value)
+    raise ActionFieldError(field=Message(f"action.field.{field}", {}), action=action_name, value=short_repr(value))
+
+
+def check_seat(act: Any, players: int, lang: str | None = None) -> None:
+    """Refuse an action whose ``seat`` is not a whole number from 0 to ``players - 1``."""
+    seat = getattr(act, "seat", None)
+    if seat.__class__ is not int:
+        raise ActionFieldError(field=Message("action.field.seat", {}), action=type(act).__name__,
+                               value=short_repr(seat), lang=lang)
+    if not 0 <= seat < players:
+        raise IllegalMoveError("action.no_such_seat", lang=lang, seat=seat, last=players - 1)
 
 
 def action(name: str):
@@ -59,23 +103,29 @@ _GAME_MODULES = {
     "plump": "cardlab.games.plump",
     "plump-round": "cardlab.games.plump",
     "femkamp": "cardlab.games.femkamp",
+    "femkamp-round": "cardlab.games.femkamp",
+    "kabal": "cardlab.games.kabal",
     "rummy": "cardlab.games.rummy",
+    "rummy-round": "cardlab.games.rummy",
 }
+
+
+def game_names() -> list[str]:
+    """Every name a game is saved under (``"plump"``, ``"rummy-round"`` …)."""
+    return sorted(_GAME_MODULES)
 
 
 def registered_game(name: str) -> type:
     """The game class saved under ``name`` (its module is imported on first use)."""
-    if name not in _GAME_TYPES and name in _GAME_MODULES:
+    if isinstance(name, str) and name not in _GAME_TYPES and name in _GAME_MODULES:
         import importlib
 
-        try:
-            importlib.import_module(_GAME_MODULES[name])
-        except ImportError:
-            pass
+        importlib.import_module(_GAME_MODULES[name])
     try:
         return _GAME_TYPES[name]
-    except KeyError:
-        raise SaveFileError(problem=f"unknown game {name!r} (known: {', '.join(sorted(_GAME_TYPES))}).") from None
+    except (KeyError, TypeError):
+        raise SaveFileError(problem=Message("file.unknown_game", {"name": short_repr(name),
+                                                                   "known": ", ".join(sorted(_GAME_MODULES))})) from None
 
 
 def _plain(value: Any) -> Any:
@@ -85,7 +135,21 @@ def _plain(value: Any) -> Any:
         return value.letter
     if isinstance(value, (tuple, list)):
         return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, Integral) and not isinstance(value, bool) and value.__class__ is not int:
+        return int(value)  # a numpy integer
     return value
+
+
+def plain(value: Any) -> Any:
+    """``value`` as plain JSON data: cards as text ('10H'), suits as letters, numpy integers as ints.
+
+    >>> import numpy as np
+    >>> plain({"hands": [[Card.parse("AS")], "KS"], "dealer": np.int64(2)})
+    {'hands': [['AS'], 'KS'], 'dealer': 2}
+    """
+    return _plain(value)
 
 
 def action_to_dict(act: Any) -> dict[str, Any]:
@@ -96,38 +160,52 @@ def action_to_dict(act: Any) -> dict[str, Any]:
     return out
 
 
-def action_from_dict(data: dict[str, Any]) -> Any:
-    """Rebuild an action from :func:`action_to_dict`'s dict (cards given as text)."""
+def action_from_dict(data: Any) -> Any:
+    """Rebuild an action from :func:`action_to_dict`'s dict (cards given as text).
+
+    Anything else gives a :class:`cardlab.errors.SaveFileError` with a one-line reason.
+    """
     if not isinstance(data, dict) or "type" not in data:
-        raise SaveFileError(problem=f"an action must be an object with a 'type', not {data!r}.")
-    cls = _ACTION_TYPES.get(data["type"])
+        raise SaveFileError(problem=Message("file.action_shape", {"value": short_repr(data, 60)}))
+    kind = data["type"]
+    cls = _ACTION_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise SaveFileError(problem=f"unknown action type {data['type']!r}.")
+        raise SaveFileError(problem=Message("file.unknown_action", {"name": short_repr(kind)}))
     kwargs = {}
+    for f in dataclasses.fields(cls):
+        if f.name not in data:
+            if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING:  # type: ignore[misc]
+                continue
+            raise SaveFileError(problem=Message("file.action_field_missing", {"value": short_repr(data, 60), "field": f.name}))
     try:
         for f in dataclasses.fields(cls):
-            if f.name not in data:
-                if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING:  # type: ignore[misc]
-                    continue
-                raise SaveFileError(problem=f"action {data!r} lacks the field {f.name!r}.")
-            kwargs[f.name] = _revive(f.type, data[f.name])
+            if f.name in data:
+                kwargs[f.name] = _revive(f.type, data[f.name])
         return cls(**kwargs)
-    except (TypeError, ValueError) as exc:
-        if isinstance(exc, SaveFileError):
-            raise
-        raise SaveFileError(problem=f"action {data!r} is damaged ({exc}).") from None
+    except (CardlabError, TypeError, ValueError) as exc:
+        detail = exc.message() if isinstance(exc, CardlabError) else str(exc)
+        raise SaveFileError(problem=Message("file.action_damaged", {"value": short_repr(data, 60),
+                                                                     "error": short_repr(detail, 80).strip("'\"")})) from None
 
 
 def _revive(type_text: Any, value: Any) -> Any:
     t = str(type_text)
     if "tuple[Card" in t or "Cards" in t:
+        if not isinstance(value, (str, list)):
+            raise TypeError(f"{short_repr(value)} is not a list of cards")
         return parse_cards(value)
-    if "Card" in t and isinstance(value, str):
+    if "Card" in t:
+        if not isinstance(value, str):
+            raise TypeError(f"{short_repr(value)} is not a card")
         return Card.parse(value)
     if "Suit" in t and isinstance(value, str):
         return Suit.parse(value)
-    if t in ("int", "'int'") and (not isinstance(value, int) or isinstance(value, bool)):
-        raise TypeError(f"{value!r} is not a whole number")
+    if t in ("int", "'int'"):
+        if not isinstance(value, Integral) or isinstance(value, bool):
+            raise TypeError(f"{short_repr(value)} is not a whole number")
+        return int(value)
+    if t in ("str", "'str'") and not isinstance(value, str):
+        raise TypeError(f"{short_repr(value)} is not a text")
     if isinstance(value, list):
         return tuple(value)
     return value
@@ -135,9 +213,32 @@ def _revive(type_text: Any, value: Any) -> Any:
 
 @runtime_checkable
 class GameState(Protocol):
-    """What every game state offers (Plump, Femkamp, Rummy)."""
+    """What every cardlab game offers, checked by ``tests/test_conformance.py`` for every registered game.
 
+    Plump, Femkamp and Rummy (whole games, and their single rounds saved as games of their own)
+    all implement it; :class:`cardlab.match.Match` needs nothing else.
+
+    * ``to_move`` – the seat whose turn it is (``None`` when the game is over);
+    * ``legal_actions()`` – what that seat may do now, as readable action objects;
+    * ``why_illegal(action, lang)`` – ``None`` if allowed, else the sentence of the broken rule;
+      never raises, whatever it is given;
+    * ``apply(action)`` – do it and return what happened, a tuple of :mod:`cardlab.events`;
+      a refused action raises a :class:`cardlab.errors.IllegalMoveError` and changes nothing;
+    * ``is_over``, ``scores()``, ``view(seat)`` (what that seat may see, and nothing hidden);
+    * ``state_key()`` – everything that defines the state, for comparing two states;
+    * ``rules``, ``seed``, ``setup`` and the class's ``game_name``, ``rules_class`` and
+      ``start(rules, *, rng, seed, setup)``, from which :class:`~cardlab.match.Match` replays a saved game.
+
+    >>> from cardlab import PlumpGame, PlumpRules
+    >>> isinstance(PlumpGame.start(PlumpRules(), seed=1), GameState)
+    True
+    """
+
+    game_name: ClassVar[str]
+    rules_class: ClassVar[type]
     rules: Any
+    seed: int
+    setup: Any
 
     @property
     def to_move(self) -> int | None: ...
@@ -149,25 +250,49 @@ class GameState(Protocol):
 
     def why_illegal(self, action: Any, lang: str | None = None) -> str | None: ...
 
-    def apply(self, action: Any) -> Any: ...
+    def apply(self, action: Any) -> tuple: ...
 
-    def scores(self) -> list[float]: ...
+    def scores(self) -> list[int]: ...
 
     def view(self, seat: int) -> Any: ...
 
+    def state_key(self) -> tuple: ...
+
+    @classmethod
+    def start(cls, rules: Any, *, rng: Any = None, seed: int | None = None, setup: Any = None) -> Any: ...
+
+
+@runtime_checkable
+class RoundsGameState(GameState, Protocol):
+    """A game of several rounds (:class:`cardlab.games.base.RoundsGame`): the protocol plus the round
+    being played, its 0-based ``round_index``, one result per finished round (each with ``number``,
+    ``dealer`` and ``scores``), running ``totals`` and ``winners()``."""
+
+    round: Any
+    results: list[Any]
+    totals: list[int]
+
+    @property
+    def round_index(self) -> int: ...
+
+    def winners(self) -> list[int]: ...
+
 
 def play_out(game: Any, bots: "Iterable[Any] | Any", *, max_actions: int = 1_000_000) -> Any:
-    """Let bots play ``game`` to its end (one bot per seat, or one for all); returns the game.
+    """Let bots play ``game`` to its end (one bot per seat, or one for all); returns what it was given.
 
-    Each bot sees only ``game.view(seat)``.
+    ``game`` is a game or a :class:`cardlab.match.Match`; a match records every action, so a
+    saved file of it reloads finished.  Each bot sees only ``game.view(seat)``.
     """
-    seats = game.rules.players
+    is_match = hasattr(game, "actions") and hasattr(game, "game")
+    seats = (game.game if is_match else game).rules.players
     bot_list = list(bots) if isinstance(bots, (list, tuple)) else [bots] * seats
     if len(bot_list) != seats:
         raise ValueError(f"Give one bot per seat ({seats}) or one bot for all; you gave {len(bot_list)}.")
     for _ in range(max_actions):
-        if game.is_over:
+        state = game.game if is_match else game
+        if state.is_over:
             return game
-        seat = game.to_move
-        game.apply(bot_list[seat].choose(game.view(seat)))
+        seat = state.to_move
+        game.apply(bot_list[seat].choose(state.view(seat)))
     raise RuntimeError(f"The game did not end within {max_actions} actions.")

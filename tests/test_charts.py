@@ -48,12 +48,18 @@ def test_html_inline_renderer_has_no_cdn():
         charts.use_offline_renderer("svg")
 
 
-def test_offline_is_the_default_once_cardlab_widgets_is_imported():
-    # a fresh interpreter: importing cardlab.widgets must not load altair (slow), yet altair comes up offline
-    code = ("import sys, cardlab.widgets; assert 'altair' not in sys.modules; "
-            "import altair as alt; print(alt.renderers.active)")
+def test_importing_cardlab_charts_sets_altair_offline_without_an_import_hook():
+    # a fresh interpreter, as a notebook starts: import altair, then cardlab.charts
+    code = ("import sys, altair as alt; hooks = list(sys.meta_path); import cardlab.charts; "
+            "assert sys.meta_path == hooks; print(alt.renderers.active)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "svg"
+
+
+def test_tables_do_not_load_altair():
+    code = "import sys, cardlab.widgets; cardlab.widgets.PlumpTable; assert 'altair' not in sys.modules; print('ok')"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "ok"
 
 
 def test_chart_helper_names_missing_columns():

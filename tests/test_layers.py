@@ -12,8 +12,8 @@ The layers, bottom to top (a module may import its own layer and any layer below
     match
     bots
     sim, data_build, data_files
-    display, sheets, pdf, charts, session, coach, notebook_tools
-    widgets, cli, __main__
+    display, sheets, pdf, charts, session, coach, notebook_tools, classroom
+    widgets, cli, __main__, classroom_server
 
 Only imports that run when the module is imported count (a function may import
 upwards lazily, e.g. ``Card._repr_html_`` → ``display``); ``if TYPE_CHECKING:``
@@ -34,11 +34,11 @@ LAYERS: list[tuple[str, ...]] = [
     ("tricks",),
     ("rules", "protocol", "events"),
     ("games", "exercises"),
-    ("match",),
+    ("match", "playthrough"),
     ("bots",),
     ("sim", "data_build", "data_files"),
-    ("display", "sheets", "pdf", "charts", "session", "coach", "notebook_tools"),
-    ("widgets", "cli", "__main__"),
+    ("display", "sheets", "pdf", "charts", "session", "coach", "notebook_tools", "classroom"),
+    ("widgets", "cli", "__main__", "classroom_server"),
 ]
 #: inside the bottom layer: a module may import only those before it
 BOTTOM_ORDER = ("i18n", "_rng", "errors", "cards")

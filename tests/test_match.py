@@ -1,16 +1,14 @@
-"""Match: history, undo, save/load, replay from (rules, seed, actions), damaged files, golden transcript."""
+"""Match: history, undo, save/load, replay from (rules, seed, actions), damaged files.
+
+The golden transcripts of whole games are in tests/test_playthrough.py."""
 
 import json
-import os
-from pathlib import Path
 
 import pytest
 
 from cardlab import Match, PlumpBot, PlumpRules, RandomBot, SaveFileError
 from cardlab.games.plump import Bid
 from cardlab.protocol import action_to_dict
-
-GOLDEN = Path(__file__).parent / "golden" / "plump_kids_seed7.txt"
 
 
 def played_match(rules=None, seed=7, actions=None, bot=None):
@@ -87,35 +85,3 @@ def test_damaged_or_foreign_files_get_a_clear_error(tmp_path, damage, words):
     path.write_text(damaged if isinstance(damaged, str) else json.dumps(damaged), encoding="utf-8")
     with pytest.raises(SaveFileError, match=words):
         Match.load(path)
-
-
-def transcript(match):
-    """A readable record of a whole game: every bid, card and trick, and the totals."""
-    game = match.fresh_game()
-    lines = []
-    for act in match.actions:
-        rnd = game.round
-        if rnd.bids_made == 0 and not rnd.completed_tricks and isinstance(act, Bid) and all(b is None for b in rnd.bids):
-            trump = str(rnd.trump_card or rnd.trump)
-            lines.append(f"round {len(game.results) + 1}: {rnd.hand_size} cards, dealer {rnd.dealer}, trump {trump}")
-            lines.append("  hands: " + " | ".join(" ".join(str(c) for c in h) for h in rnd.hands))
-        if isinstance(act, Bid):
-            lines.append(f"  seat {act.seat} bids {act.tricks}")
-        else:
-            lines.append(f"  seat {act.seat} plays {act.card}")
-        before = len(rnd.completed_tricks)
-        game.apply(act)
-        if len(rnd.completed_tricks) > before:
-            t = rnd.completed_tricks[-1]
-            lines.append(f"  -> {t.reason().text('en')} Seat {t.winner} takes the trick.")
-        if rnd.is_over:
-            lines.append(f"  scores {game.results[-1].scores}, totals {game.totals}")
-    lines.append(f"winners {game.winners()}")
-    return "\n".join(lines) + "\n"
-
-
-def test_golden_transcript_of_one_seeded_full_game():
-    text = transcript(played_match(seed=7))
-    if os.environ.get("CARDLAB_UPDATE_GOLDEN"):
-        GOLDEN.write_text(text, encoding="utf-8")
-    assert text == GOLDEN.read_text(encoding="utf-8"), "rerun with CARDLAB_UPDATE_GOLDEN=1 only if the change is intended"

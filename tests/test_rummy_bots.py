@@ -85,7 +85,7 @@ def test_partners_counts_near_cards():
 
 def test_the_heuristic_bot_is_deterministic_and_always_legal():
     for seed in range(5):
-        rnd = RummyRound.deal(RummyRules(), rng=seed, seed=seed)
+        rnd = RummyRound.deal(RummyRules(max_reshuffles=3), rng=seed, seed=seed)  # a bounded round, as simulations play
         bot = RummyBot()
         while not rnd.is_over:
             view = rnd.view(rnd.to_move)
@@ -170,7 +170,7 @@ def test_random_bot_refuses_when_it_is_not_its_turn():
 def go_out_rate(make_bots, rounds=200):
     out = 0
     for seed in range(rounds):
-        rnd = RummyRound.deal(RummyRules(), dealer=seed % 3, rng=seed, seed=seed)
+        rnd = RummyRound.deal(RummyRules(max_reshuffles=3), dealer=seed % 3, rng=seed, seed=seed)  # bounded, as measured
         play_out(rnd, make_bots(seed))
         out += rnd.winner is not None
     return out / rounds

@@ -7,7 +7,7 @@ import pytest
 from cardlab import FemkampRules, RulesError, RummyRules, simulate
 from cardlab.cli import main
 from cardlab.sim.femkamp import femkamp_summary, replay_femkamp_game, round_score_distribution
-from cardlab.sim.rummy import replay_rummy_round, rummy_summary
+from cardlab.sim.rummy import replay_rummy_round, rummy_summary, simulation_rules
 
 
 @pytest.fixture(scope="module")
@@ -78,13 +78,13 @@ def test_femkamp_with_your_own_bots_uses_the_engine():
 
 
 def test_rummy_rows_and_summary():
-    df = simulate("rummy", RummyRules(players=3), rounds=12, rng=5, progress=False, policy="heuristic")
+    df = simulate("rummy", simulation_rules(players=3), rounds=12, rng=5, progress=False, policy="heuristic")
     assert len(df) == 36
     per_round = df.groupby("round")
     assert ((per_round.went_out.sum() == 1) | per_round.no_winner.all()).all()
     assert (df[df.went_out].penalty == 0).all()
     row = df.iloc[4]
-    rnd = replay_rummy_round(RummyRules(players=3), int(row.seed), "heuristic", dealer=int(row.dealer),
+    rnd = replay_rummy_round(simulation_rules(players=3), int(row.seed), "heuristic", dealer=int(row.dealer),
                              engine="kernel")
     assert rnd.scores()[int(row.seat)] == row.penalty and rnd.turns == row.turns
     summary = rummy_summary(df)

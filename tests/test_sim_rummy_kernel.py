@@ -12,7 +12,7 @@ from cardlab.cards import Card, parse_cards
 from cardlab.errors import RulesError
 from cardlab.games.melds import best_melds, deadwood_points
 from cardlab.rules.rummy import RummyRules
-from cardlab.sim.rummy import kernel_batch, replay_rummy_round
+from cardlab.sim.rummy import kernel_batch, replay_rummy_round, simulation_rules
 from cardlab.sim.rummy_melds import best_split, deadwood
 from cardlab.sim.seeds import round_seeds
 
@@ -63,24 +63,24 @@ def test_meld_search_worked_example():
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_heuristic_kernel_is_rummybot_round_by_round(players):
-    assert _compare(RummyRules(players=players), "heuristic", 160, rng=100 + players) == 160
+    assert _compare(simulation_rules(players=players), "heuristic", 160, rng=100 + players) == 160
 
 
 @pytest.mark.parametrize("options", [
     {"no_same_discard": False}, {"rummy_bonus": True}, {"max_reshuffles": 0}, {"max_reshuffles": 1, "players": 4},
 ])
 def test_heuristic_kernel_with_other_options(options):
-    _compare(RummyRules(**{"players": 3, **options}), "heuristic", 60, rng=7)
+    _compare(simulation_rules(**{"players": 3, **options}), "heuristic", 60, rng=7)
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_random_kernel_replays_move_for_move(players):
     # the engine, handed the round's stream, makes the same uniform choices among its legal actions
-    _compare(RummyRules(players=players), "random", 20, rng=200 + players)
+    _compare(simulation_rules(players=players), "random", 20, rng=200 + players)
 
 
 def test_random_kernel_agrees_with_rummy_random_bot_in_distribution():
-    rules = RummyRules(players=3)
+    rules = simulation_rules(players=3)
     ref = simulate("rummy", rules, policy="random", rounds=200, rng=11, progress=False, engine="reference")
     fast = simulate("rummy", rules, policy="random", rounds=20_000, rng=12, progress=False)
     assert ref.attrs["engine"] == "reference" and fast.attrs["engine"] == "kernel"
@@ -97,7 +97,7 @@ def test_random_kernel_agrees_with_rummy_random_bot_in_distribution():
 
 
 def test_rows_have_the_reference_columns_and_any_thread_count_gives_the_same_rows():
-    rules = RummyRules(players=6)
+    rules = simulation_rules(players=6)
     ref = simulate("rummy", rules, policy="random", rounds=5, rng=3, progress=False, engine="reference")
     one = simulate("rummy", rules, policy="random", rounds=20_000, rng=3, progress=False, threads=1)
     two = simulate("rummy", rules, policy="random", rounds=20_000, rng=3, progress=False, threads=2)  # two chunks
@@ -110,7 +110,7 @@ def test_rows_have_the_reference_columns_and_any_thread_count_gives_the_same_row
 
 
 def test_kernel_rows_replay_with_the_engine():
-    rules = RummyRules(players=3)
+    rules = simulation_rules(players=3)
     df = simulate("rummy", rules, policy=["heuristic", "random", "heuristic"], rounds=6, rng=9, progress=False,
                   dealer="rotate")
     assert df.attrs["engine"] == "kernel"
@@ -121,7 +121,7 @@ def test_kernel_rows_replay_with_the_engine():
 
 
 def test_own_bots_use_the_engine_and_the_kernel_refuses_them():
-    rules = RummyRules(players=3)
+    rules = simulation_rules(players=3)
     df = simulate("rummy", rules, bots=RummyBot(), rounds=2, rng=1, progress=False)
     assert df.attrs["engine"] == "reference"
     with pytest.raises(RulesError, match="engine"):

@@ -81,7 +81,7 @@ def test_bot_moves_are_sentences_and_tricks_say_who_won_and_why():
     while table.game.round.completed_tricks == []:
         if not table.step():
             click_card(table, legal_cards(table)[0])
-    text = " ".join(" ".join(m.text("sv") if hasattr(m, "text") else str(m) for m in entry) for entry in table._log)
+    text = " ".join(table.session.log_lines("sv") + [table.message_text()])
     assert "lägger" in text and "tar sticket" in text and "vinner" in text
 
 

@@ -313,3 +313,48 @@ def test_english_sentences_about_you_use_the_you_form():
     table.play(card)
     assert table.message_text().startswith(f"You play {card}.")
     assert "You plays" not in table.log_html.value and "You bids" not in table.log_html.value
+
+
+def test_automatic_play_rests_on_tricks_and_waits_for_a_click_at_the_slowest_speed(monkeypatch):
+    monkeypatch.setitem(widget_base.SPEEDS, "slow", 0.0)
+    table = PlumpTable("kids", rng=8, lang="sv", speed="slow")
+
+    async def run() -> None:
+        table.auto_toggle.value = True
+        for _ in range(400):
+            await asyncio.sleep(0.005)
+            if table.session.paused is not None:
+                return
+            if table.session.is_my_turn():
+                if table.game.round.phase == "bid":
+                    table.bid(table.session.legal_actions()[0].tricks)
+                else:
+                    table.play(table.session.legal_actions()[0].card)
+
+    asyncio.run(run())
+    # a trick was finished: the bots wait for the child, with "Fortsätt" on the Next button
+    assert table.session.paused == "trick" and table.session.last_observed.trick is not None
+    assert table.next_button.description == "Fortsätt ▶" and not table.next_button.disabled
+    assert "tar sticket" in table.message_text()
+    moves = len(table.match.actions)
+    table.auto_toggle.value = False
+    table.next_button.click()                      # the child has read it
+    assert table.session.paused is None and len(table.match.actions) == moves
+
+
+def test_the_end_of_a_round_waits_for_next_round_with_the_coachs_words():
+    table = PlumpTable("kids", rng=11, lang="en")
+    while not table.game.results:
+        if not table.next_button.disabled:
+            table.next_button.click()
+        elif table.game.round.phase == "bid":
+            next(b for b in table.bid_buttons if not b.disabled).click()
+        else:
+            next(b for b in table.card_buttons if "cardlab-illegal" not in b._dom_classes).click()
+    assert table.session.paused == "round"
+    assert re.search(r"You bid \d (and|but) took", table.message_text())
+    assert table.next_button.description == "Next round ▶" and table.hand_box.layout.display == "none"
+    assert "The round is over" in table.status_html.value and not table.step()
+    table.next_button.click()
+    assert table.session.paused is None and table.message_text() == "A new round: 4 cards each."
+    assert table.hand_box.layout.display == "" and len(table.card_buttons) == 4

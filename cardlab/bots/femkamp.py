@@ -29,7 +29,7 @@ further along that row (+1 each).  Play the best; a 7 that only helps others wai
 
 >>> from cardlab.games.femkamp import FemkampTrickRound
 >>> rnd = FemkampTrickRound.from_hands(["10S 3H", "QS 4H", "AS 5H", "QH KS"], round_name="queens", dealer=3)
->>> rnd.apply(rnd.legal_actions()[1])                  # seat 0 leads 10♠
+>>> _ = rnd.apply(rnd.legal_actions()[1])              # seat 0 leads 10♠
 >>> FemkampBot().decide(rnd.view(1)).explain("en")   # seat 1 holds Q♠ and 4♥: must follow
 'I must take this trick with Q♠: I have no other card of the suit.'
 """

@@ -10,7 +10,7 @@ each move in one sentence (``decide(view).explain("sv")``).
 >>> bot = RummyBot()
 >>> bot.decide(rnd.view(1)).explain("en")
 'I draw from the stock: 9♣ on the discard pile does not fit anything of mine.'
->>> rnd.apply(bot.choose(rnd.view(1)))
+>>> _ = rnd.apply(bot.choose(rnd.view(1)))
 >>> bot.decide(rnd.view(1)).explain("sv")
 'Jag lägger ner A♠ 2♠ 3♠ 4♠: då har jag 10 straffpoäng mindre på handen.'
 """

@@ -7,7 +7,7 @@ Every function returns a self-contained HTML string with inline SVG cards
 >>> from cardlab import RummyRules
 >>> from cardlab.games.rummy import RummyRound, Meld, Draw
 >>> rnd = RummyRound.from_cards(["KS QS 2D", "AS 2S 3S 9H", "5C 6C 7C"], stock="4S 8D 8C", discard="9C")
->>> rnd.apply(Draw(seat=1)); rnd.apply(Meld(seat=1, cards="AS 2S 3S"))
+>>> _ = rnd.apply(Draw(seat=1)), rnd.apply(Meld(seat=1, cards="AS 2S 3S"))
 >>> page = rummy_round_html(rnd.view(0), names=["Anna", "Björn", "Cissi"], lang="sv")
 >>> "Björn" in page, 'aria-label="A♠"' in page, 'aria-label="K♠"' in page, 'aria-label="5♣"' in page
 (True, True, True, False)

@@ -9,9 +9,105 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from importlib import import_module
+from numbers import Integral
 from typing import Any, ClassVar, Sequence
 
-from ..errors import CardlabError, GameOverError
+from .._rng import derive_seed
+from ..errors import CardlabError, GameOverError, RulesError
+from ..cards import Card, parse_cards
+from ..events import GameOver, RoundDealt
+from ..i18n import Message
+from ..protocol import plain, short_repr
+
+
+SEED_LIMIT = 2**128  # seeds are whole numbers 0 <= seed < SEED_LIMIT (numpy's SeedSequence takes them all)
+
+
+def check_seed(seed: Any) -> int:
+    """``seed`` as a Python int, or a :class:`cardlab.errors.RulesError` naming the field.
+
+    >>> check_seed(7), check_seed(2**64)
+    (7, 18446744073709551616)
+    >>> check_seed(-1)
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.RulesError: Invalid rule for seed: a seed is a whole number from 0 to 2**128 - 1, not -1.
+    """
+    if isinstance(seed, Integral) and not isinstance(seed, bool) and 0 <= int(seed) < SEED_LIMIT:
+        return int(seed)
+    raise RulesError(field="seed", problem=f"a seed is a whole number from 0 to 2**128 - 1, not {short_repr(seed)}.")
+
+
+def seed_from(rng: Any = None, seed: Any = None) -> int:
+    """The integer seed a game stores, from ``rng=`` (int, Generator or None) or ``seed=`` (an int)."""
+    if seed is not None and rng is not None:
+        raise TypeError("Give rng= or seed=, not both.")
+    if seed is not None:
+        return check_seed(seed)
+    if isinstance(rng, Integral):
+        return check_seed(rng)
+    return derive_seed(rng)
+
+
+def _setup_error(where: str, key: str, /, **params: Any) -> CardlabError:
+    return CardlabError("rules.invalid", field=where, problem=Message(key, params))
+
+
+def setup_table(value: Any, field: str, allowed: Sequence[str]) -> dict:
+    """``value`` as a set-up table (a dict) whose keys are all in ``allowed`` (``None`` is an empty one)."""
+    if value is None:
+        return {}
+    names = ", ".join(allowed)
+    if not isinstance(value, dict):
+        raise _setup_error(field, "setup.not_a_table", field=field, allowed=names, value=short_repr(value))
+    for key in value:
+        if key not in allowed:
+            raise _setup_error(field, "setup.unknown_key", field=field, name=short_repr(key), allowed=names)
+    return dict(value)
+
+
+def setup_cards(value: Any, field: str) -> list:
+    """Cards given in a set-up: text (``"AS 10H"``) or a list of texts or cards; anything else is refused.
+
+    >>> setup_cards("AS 10H", "hand")
+    [Card.parse('AS'), Card.parse('10H')]
+    >>> setup_cards(7, "hand")
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.CardlabError: Invalid rule for hand: hand must be cards as text ('AS 10H') or a list of cards, not 7.
+    """
+    if isinstance(value, str) or (isinstance(value, (list, tuple)) and all(isinstance(c, (str, Card)) for c in value)):
+        return list(parse_cards(value))
+    raise _setup_error(field, "setup.cards", field=field, value=short_repr(value))
+
+
+def setup_hands(value: Any, players: int | None = None) -> list[list]:
+    """One list of cards per seat (a list of hands; each hand as :func:`setup_cards` reads it)."""
+    if not isinstance(value, (list, tuple)) or not value:
+        raise _setup_error("hands", "setup.hands", value=short_repr(value))
+    return [setup_cards(h, "hands") for h in value]
+
+
+def setup_seat(value: Any, players: int, field: str = "dealer") -> int:
+    """A seat number 0..players-1 given in a set-up (numpy integers allowed; bools and floats refused)."""
+    if isinstance(value, Integral) and not isinstance(value, bool) and 0 <= int(value) < players:
+        return int(value)
+    raise _setup_error(field, "setup.seat", field=field, last=players - 1, value=short_repr(value))
+
+
+def setup_count(value: Any, field: str, low: int, high: int) -> int:
+    """A whole number low..high given in a set-up."""
+    if isinstance(value, Integral) and not isinstance(value, bool) and low <= int(value) <= high:
+        return int(value)
+    raise _setup_error(field, "setup.count", field=field, low=low, high=high, value=short_repr(value))
+
+
+def setup_deals(setup: dict, limit: int) -> list:
+    """The ``"deals"`` list of a game's set-up (at most ``limit``; each a table or None)."""
+    deals = setup.get("deals", [])
+    if not isinstance(deals, (list, tuple)) or len(deals) > limit:
+        raise _setup_error("deals", "setup.deals", limit=limit, value=short_repr(deals))
+    return list(deals)
 
 
 class CheckedRound(ABC):
@@ -22,10 +118,20 @@ class CheckedRound(ABC):
     """
 
     lang: str | None = None
+    seed: int = 0            # set by ``start`` for a round played as a game of its own
+    setup: dict | None = None
 
     @abstractmethod
     def _check(self, act: Any, lang: str | None = None) -> None:
         """Raise the :class:`cardlab.errors.IllegalMoveError` naming the broken rule, or return."""
+
+    def _view_seat(self, seat: Any) -> int:
+        """``seat`` checked for a view: a whole number from 0 to players - 1 (else ``ValueError``)."""
+        if seat.__class__ is int and 0 <= seat < self.players:  # type: ignore[attr-defined]
+            return seat
+        if not isinstance(seat, Integral) or isinstance(seat, bool) or not 0 <= seat < self.players:  # type: ignore[attr-defined]
+            raise ValueError(f"seat must be 0..{self.players - 1}, not {short_repr(seat)}")  # type: ignore[attr-defined]
+        return int(seat)
 
     def why_illegal(self, act: Any, lang: str | None = None) -> str | None:
         """``None`` if ``act`` is allowed now, else the sentence naming the rule it breaks."""
@@ -45,17 +151,29 @@ class RoundsGame(ABC):
 
     def __init__(self, rules: Any, *, seed: int, setup: dict | None = None) -> None:
         self.rules = rules
-        self.seed = seed
-        self.setup = setup or None
+        self.seed = check_seed(seed)
+        self.setup = plain(setup) or None
         self.results: list[Any] = []
         self.finished_rounds: list[Any] = []
         self.totals = [0] * rules.players
+        #: every action applied, in order (what :func:`cardlab.playthrough.transcript` replays)
+        self.history: list[Any] = []
         self._lang: str | None = None
 
     @classmethod
-    def start(cls, rules: Any = None, *, seed: int = 0, setup: dict | None = None):
-        """A new game; every deal is drawn from ``seed`` unless ``setup`` fixes it."""
-        return cls(rules or cls.rules_class(), seed=seed, setup=setup)
+    def start(cls, rules: Any = None, *, rng=None, seed: int | None = None, setup: dict | None = None):
+        """A new game; every deal is drawn from one integer seed unless ``setup`` fixes it.
+
+        ``rng`` is a seed, a ``numpy.random.Generator`` or None (fresh entropy), as everywhere in
+        cardlab; the game stores the integer seed it draws from it (``game.seed``), which a saved
+        file keeps.  ``seed=`` gives that stored integer directly (what :class:`cardlab.Match`
+        replays with); for an int both give the same game.
+
+        >>> from cardlab import PlumpGame, PlumpRules
+        >>> PlumpGame.start(PlumpRules(), rng=4).state_key() == PlumpGame.start(PlumpRules(), seed=4).state_key()
+        True
+        """
+        return cls(rules or cls.rules_class(), seed=seed_from(rng, seed), setup=setup)
 
     @property
     def lang(self) -> str | None:
@@ -77,6 +195,11 @@ class RoundsGame(ABC):
         """Every game says when it ends."""
 
     @property
+    def round_index(self) -> int:
+        """The 0-based number of the round being played (the last round once the game is over)."""
+        return len(self.results) - 1 if self.is_over else len(self.results)
+
+    @property
     def to_move(self) -> int | None:
         return None if self.is_over else self.round.to_move
 
@@ -88,17 +211,38 @@ class RoundsGame(ABC):
             return str(GameOverError(lang=lang or self.lang))
         return self.round.why_illegal(act, lang)
 
-    def apply(self, act: Any) -> None:
-        """Make a move in the current round; when it ends, score it and deal the next."""
+    def apply(self, act: Any) -> tuple:
+        """Make a move in the current round; when it ends, score it and deal the next.
+
+        Returns what happened (:mod:`cardlab.events`): the round's events, then
+        :class:`~cardlab.events.RoundDealt` for the next round or
+        :class:`~cardlab.events.GameOver` with the winners.  A refused move raises
+        and changes nothing.
+        """
         if self.is_over:
             raise GameOverError(lang=self.lang)
-        self.round.apply(act)
+        events = self.round.apply(act)
+        self.history.append(act)
         if self.round.is_over:
             self._finish_round()
+            if self.is_over:
+                events += (GameOver(tuple(self.winners())),)
+            else:
+                events += (RoundDealt(self.round_index, self.round.dealer),)
+        return events
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """The winning seat(s) once the game is over (empty before)."""
 
     @abstractmethod
     def _finish_round(self) -> None:
         """Every game scores its own rounds, then deals the next one unless it is over."""
+
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may see: the round's view of that seat, with this game's round index,
+        running totals (and, where the game shows them, finished rounds)."""
+        return self.round.view(seat, game=self)
 
     def scores(self) -> list[int]:
         """Running totals."""

@@ -14,7 +14,7 @@ its taker scores 8.
 
 >>> rnd = FemkampTrickRound.from_hands(["10S", "QS", "AS", "QH"], round_name="queens", dealer=3)
 >>> for seat, card in enumerate(["10S", "QS", "AS", "QH"]):
-...     rnd.apply(Play(seat=seat, card=Card.parse(card)))
+...     events = rnd.apply(Play(seat=seat, card=Card.parse(card)))
 >>> rnd.completed_tricks[0].winner, rnd.scores()
 (2, [0, 0, 8, 0])
 """
@@ -27,9 +27,10 @@ from typing import Any, Sequence
 from .._rng import child_rng, derive_seed
 from ..cards import Card, Rank, Suit, parse_cards, shuffled_deck, sorted_hand
 from ..errors import CardlabError, GameOverError, IllegalMoveError, NotYourTurnError, UnknownActionError
+from ..events import CardPlayed, RoundScored, TrickWon
 from ..i18n import Message
-from ..protocol import game_type
-from .base import CheckedRound, RoundsGame
+from ..protocol import check_seat, game_type, plain, short_repr
+from .base import CheckedRound, RoundsGame, seed_from, setup_deals, setup_hands, setup_seat, setup_table
 from ..rules import femkamp_core
 from ..rules.femkamp import ROUND_NAMES, TRICK_ROUNDS, FemkampRules, round_goal, round_scoring, round_title
 from ..rules.trick_core import legal_follow
@@ -60,11 +61,14 @@ def trick_round_score(round_name: str, tricks: int, clubs: int, queens: int, rul
                                           rules.queen_points, rules.clubs_all_zero)
 
 
+@game_type("femkamp-round")
 class FemkampTrickRound(CheckedRound):
     """One trick round of Femkamp (pass, clubs, queens or grand), with no trump.
 
     Create one with :meth:`deal` (seeded) or :meth:`from_hands` (explicit).
     """
+
+    rules_class = FemkampRules
 
     def __init__(self, rules: FemkampRules, hands: Sequence[Sequence[Card]], *, round_name: str,
                  dealer: int, round_number: int = 0) -> None:
@@ -109,8 +113,12 @@ class FemkampTrickRound(CheckedRound):
         Every hand must hold the same number of cards, no card twice, and none of
         the cards taken out for this number of players.
         """
-        rules = rules or FemkampRules(players=len(hands))
-        parsed = [list(parse_cards(h)) for h in hands]
+        parsed = setup_hands(hands)
+        rules = rules or FemkampRules(players=len(parsed))
+        dealer = setup_seat(dealer, rules.players)
+        if round_name not in TRICK_ROUNDS:
+            raise CardlabError("femkamp.setup", problem=Message("setup.trick_round", {
+                "value": short_repr(round_name), "allowed": ", ".join(TRICK_ROUNDS)}))
         if len(parsed) != rules.players:
             raise CardlabError("femkamp.setup", problem=Message("deal.hand_count", {"players": rules.players, "given": len(parsed)}))
         if len({len(h) for h in parsed}) != 1 or not parsed[0]:
@@ -125,6 +133,29 @@ class FemkampTrickRound(CheckedRound):
         if out:
             raise CardlabError("femkamp.setup", problem=Message("femkamp.deal.removed", {"card": out[0], "players": rules.players}))
         return cls(rules, parsed, round_name=round_name, dealer=dealer, round_number=round_number)
+
+    @classmethod
+    def start(cls, rules: FemkampRules, *, rng=None, seed: int | None = None,
+              setup: dict | None = None) -> "FemkampTrickRound":
+        """One trick round as a game of its own (what a saved ``"femkamp-round"`` replays).
+
+        ``setup`` is ``{"round_name": "queens", "dealer": 0}`` for a seeded deal (the round
+        name defaults to the first trick round of ``rules.round_order``), plus ``"hands"``
+        for explicit hands.
+        """
+        seed = seed_from(rng, seed)
+        setup = setup_table(setup, "setup", ("round_name", "hands", "dealer"))
+        name = setup.get("round_name", next(n for n in rules.round_order if n in TRICK_ROUNDS))
+        if not isinstance(name, str) or name not in TRICK_ROUNDS:
+            raise CardlabError("femkamp.setup", problem=Message("setup.trick_round", {
+                "value": short_repr(name), "allowed": ", ".join(TRICK_ROUNDS)}))
+        dealer = setup_seat(setup.get("dealer", rules.first_dealer), rules.players)
+        if "hands" in setup:
+            rnd = cls.from_hands(setup["hands"], round_name=name, dealer=dealer, rules=rules)
+        else:
+            rnd = cls.deal(rules, round_name=name, dealer=dealer, rng=child_rng(seed, 0))
+        rnd.seed, rnd.setup = seed, plain(setup) or None
+        return rnd
 
     # ------------------------------------------------------------- questions
     @property
@@ -167,10 +198,12 @@ class FemkampTrickRound(CheckedRound):
         if self.is_over:
             raise GameOverError(lang=lang)
         if isinstance(act, Prikk):
+            check_seat(act, self.players, lang)
             raise IllegalMoveError("femkamp.no_prikk", lang=lang, seat=act.seat,
                                    round=Message(f"femkamp.title.{self.round_name}"))
-        if not isinstance(act, Play):
-            raise UnknownActionError(lang=lang, action=repr(act))
+        if not isinstance(act, Play) or not isinstance(act.card, Card):
+            raise UnknownActionError(lang=lang, action=short_repr(act, 60))
+        check_seat(act, self.players, lang)
         if act.seat != self.to_move:
             raise NotYourTurnError(lang=lang, seat=self.to_move)
         hand = self.hands[act.seat]
@@ -179,13 +212,14 @@ class FemkampTrickRound(CheckedRound):
         check_play(act.card, hand, self.led_suit, seat=act.seat, lang=lang)  # raises, naming the rule
 
     # ----------------------------------------------------------------- moves
-    def apply(self, act: Any) -> None:
-        """Play a card; a refused move raises and changes nothing."""
+    def apply(self, act: Any) -> tuple:
+        """Play a card and return what happened (:mod:`cardlab.events`); a refused move raises and changes nothing."""
         self._check(act)
         self.hands[act.seat].remove(act.card)
         self.current_trick.append((act.seat, act.card))
+        played = CardPlayed(act.seat, act.card)
         if len(self.current_trick) < self.players:
-            return
+            return (played,)
         seats = tuple(s for s, _ in self.current_trick)
         cards = tuple(c for _, c in self.current_trick)
         winner = seats[trick_winner(cards)]
@@ -195,6 +229,10 @@ class FemkampTrickRound(CheckedRound):
         self.queens_taken[winner] += sum(1 for c in cards if c.rank is QUEEN)
         self.current_trick = []
         self.leader = winner
+        won = TrickWon(winner, cards, seats)
+        if self.is_over:
+            return (played, won, RoundScored(self.round_number, tuple(self.scores())))
+        return (played, won)
 
     # ---------------------------------------------------------------- scores
     def scores(self) -> list[int]:
@@ -202,9 +240,9 @@ class FemkampTrickRound(CheckedRound):
         return [trick_round_score(self.round_name, t, c, q, self.rules)
                 for t, c, q in zip(self.tricks_taken, self.clubs_taken, self.queens_taken)]
 
-    def view(self, seat: int) -> "FemkampView":
-        """What ``seat`` may see: its own hand and everything on the table."""
-        return _view(self, seat, round_index=self.round_number, totals=(0,) * self.players, results=())
+    def view(self, seat: int, *, game: Any = None) -> "FemkampView":
+        """What ``seat`` may see: its own hand and everything on the table (and the scores of ``game``)."""
+        return _game_view(self, seat, game)
 
     def state_key(self) -> tuple:
         return (self.round_name, tuple(map(tuple, self.hands)), self.dealer, self.leader, tuple(self.current_trick),
@@ -248,6 +286,11 @@ class FemkampView:
     out_seat: int | None = None
 
     @property
+    def round_number(self) -> int:
+        """The same as ``round_index`` (the name Plump's and Rummy's views use)."""
+        return self.round_index
+
+    @property
     def is_kabal(self) -> bool:
         return self.round_name == "kabal"
 
@@ -266,9 +309,15 @@ class FemkampView:
         return round_goal(self.round_name, lang)
 
 
+def _game_view(rnd: Any, seat: int, game: Any = None) -> FemkampView:
+    """The view of a trick or kabal round, within ``game`` (round index, totals, results) if given."""
+    if game is None:
+        return _view(rnd, seat, round_index=rnd.round_number, totals=(0,) * rnd.players, results=())
+    return _view(rnd, seat, round_index=game.round_index, totals=tuple(game.totals), results=tuple(game.results))
+
+
 def _view(rnd: Any, seat: int, *, round_index: int, totals: tuple[int, ...], results: tuple) -> FemkampView:
-    if not 0 <= seat < rnd.players:
-        raise ValueError(f"seat must be 0..{rnd.players - 1}, not {seat}")
+    seat = rnd._view_seat(seat)
     common = dict(
         seat=seat, players=rnd.players, rules=rnd.rules, round_index=round_index, round_name=rnd.round_name,
         dealer=rnd.dealer, hand=tuple(rnd.hands[seat]), hand_counts=tuple(len(h) for h in rnd.hands),
@@ -335,10 +384,7 @@ class FemkampGame(RoundsGame):
 
     def __init__(self, rules: FemkampRules, *, seed: int, setup: dict | None = None) -> None:
         super().__init__(rules, seed=seed, setup=setup)
-        deals = [] if setup is None else (setup.get("deals", []) if isinstance(setup, dict) else None)
-        if not isinstance(deals, (list, tuple)) or len(deals) > len(rules.round_order):
-            raise CardlabError("femkamp.setup", problem="setup must be {\"deals\": [...]} with at most one deal per round.")
-        self._deals = list(deals)
+        self._deals = setup_deals(setup_table(setup, "setup", ("deals",)), len(rules.round_order))
         for index in range(len(self._deals)):  # refuse a bad set-up now, not rounds later
             self._new_round(index)
         self.round: Any = self._new_round(0)
@@ -349,8 +395,10 @@ class FemkampGame(RoundsGame):
         name = rules.round_order[index]
         dealer = rules.dealer_for_round(index)
         deal = self._deals[index] if index < len(self._deals) else None
-        if deal is not None and (not isinstance(deal, dict) or "hands" not in deal):
-            raise CardlabError("femkamp.setup", problem=f"deal {index + 1} must be a table with \"hands\".")
+        if deal is not None:
+            deal = setup_table(deal, f"deals[{index}]", ("hands", "table") if name == "kabal" else ("hands",))
+            if "hands" not in deal:
+                raise CardlabError("femkamp.setup", problem=f"deal {index + 1} must be a table with \"hands\".")
         if name == "kabal":
             if deal is None:
                 rnd = KabalRound.deal(rules, dealer=dealer, rng=child_rng(self.seed, index), round_number=index)
@@ -370,10 +418,6 @@ class FemkampGame(RoundsGame):
     @property
     def is_over(self) -> bool:
         return len(self.results) == len(self.rules.round_order)
-
-    @property
-    def round_index(self) -> int:
-        return min(len(self.results), len(self.rules.round_order) - 1)
 
     @property
     def round_name(self) -> str:
@@ -412,11 +456,6 @@ class FemkampGame(RoundsGame):
     def rematch(self) -> "FemkampGame":
         """A new femkamp with the same rules and players, its seed drawn from this game's."""
         return FemkampGame(self.rules, seed=derive_seed(child_rng(self.seed, 1_000)))
-
-    def view(self, seat: int) -> FemkampView:
-        """What ``seat`` may see: its own hand, the table, all scores so far."""
-        return _view(self.round, seat, round_index=self.round_index, totals=tuple(self.totals),
-                     results=tuple(self.results))
 
     # ----------------------------------------------------------- score sheet
     def _repr_html_(self) -> str:

@@ -31,9 +31,10 @@ from typing import Any, Iterable, Sequence
 
 from ..cards import Card, Rank, Suit, full_deck, parse_cards, shuffled_deck, sorted_hand
 from ..errors import CardlabError, GameOverError, KabalError, NotInHandError, NotYourTurnError, UnknownActionError
+from ..events import CardPlayed, PrikkSaid, RoundScored, WentOut
 from ..i18n import Message
-from .base import CheckedRound
-from ..protocol import action
+from .base import CheckedRound, seed_from, setup_cards, setup_hands, setup_seat, setup_table
+from ..protocol import action, check_seat, game_type, plain, short_repr, whole_number
 from ..rules import femkamp_core
 from ..rules.femkamp import FemkampRules
 from .trick_actions import Play, _play
@@ -58,6 +59,10 @@ class Prikk:
     """
 
     seat: int
+
+    def __post_init__(self) -> None:
+        if self.seat.__class__ is not int:
+            object.__setattr__(self, "seat", whole_number(self.seat, "seat", "Prikk"))
 
 
 _PRIKKS = [Prikk(s) for s in range(8)]
@@ -194,7 +199,12 @@ class KabalView:
     def round_name(self) -> str:
         return "kabal"
 
+    @property
+    def round_index(self) -> int:
+        return self.round_number
 
+
+@game_type("kabal")
 class KabalRound(CheckedRound):
     """One kabal round: deal all 52, play cards onto the rows or say prikk, score.
 
@@ -203,6 +213,7 @@ class KabalRound(CheckedRound):
     """
 
     round_name = "kabal"
+    rules_class = FemkampRules
 
     def __init__(self, rules: FemkampRules, hands: Sequence[Sequence[Card]], *, dealer: int,
                  table: Iterable[Card] = (), prikks: Sequence[int] | None = None, round_number: int = 0) -> None:
@@ -251,9 +262,10 @@ class KabalRound(CheckedRound):
         Hands and table together must be the whole deck, each card once, and the
         table must be unbroken rows through the 7s.
         """
-        rules = rules or FemkampRules(players=len(hands))
-        parsed = [list(parse_cards(h)) for h in hands]
-        on_table = parse_cards(table)
+        parsed = setup_hands(hands)
+        rules = rules or FemkampRules(players=len(parsed))
+        dealer = setup_seat(dealer, rules.players)
+        on_table = setup_cards(table, "table")
         if len(parsed) != rules.players:
             raise CardlabError("kabal.setup", problem=Message("deal.hand_count", {"players": rules.players, "given": len(parsed)}))
         everything = [c for h in parsed for c in h] + list(on_table)
@@ -264,6 +276,27 @@ class KabalRound(CheckedRound):
         if any(not h for h in parsed):
             raise CardlabError("kabal.setup", problem=Message("deal.empty_hand"))
         return cls(rules, parsed, dealer=dealer, table=on_table, prikks=prikks, round_number=round_number)
+
+    @classmethod
+    def start(cls, rules: FemkampRules, *, rng=None, seed: int | None = None, setup: dict | None = None) -> "KabalRound":
+        """The kabal round as a game of its own (what a saved ``"kabal"`` replays).
+
+        ``setup`` is ``{"hands": [...], "table": "...", "dealer": 0}`` (all 52 cards between
+        hands and table), or ``{"dealer": 1}`` (or nothing) for a seeded deal.
+        """
+        from .._rng import child_rng
+
+        seed = seed_from(rng, seed)
+        setup = setup_table(setup, "setup", ("hands", "table", "dealer"))
+        dealer = setup_seat(setup.get("dealer", rules.first_dealer), rules.players)
+        if "hands" in setup:
+            rnd = cls.from_hands(setup["hands"], dealer=dealer, rules=rules, table=setup.get("table", ()))
+        elif "table" in setup:
+            raise CardlabError("kabal.setup", problem=Message("setup.needs_hands", {"keys": "'table'"}))
+        else:
+            rnd = cls.deal(rules, dealer=dealer, rng=child_rng(seed, 0))
+        rnd.seed, rnd.setup = seed, plain(setup) or None
+        return rnd
 
     # ------------------------------------------------------------- questions
     @property
@@ -307,8 +340,9 @@ class KabalRound(CheckedRound):
         lang = lang or self.lang
         if self.is_over:
             raise GameOverError(lang=lang)
-        if not isinstance(act, (Play, Prikk)):
-            raise UnknownActionError(lang=lang, action=repr(act))
+        if not isinstance(act, (Play, Prikk)) or (isinstance(act, Play) and not isinstance(act.card, Card)):
+            raise UnknownActionError(lang=lang, action=short_repr(act, 60))
+        check_seat(act, self.players, lang)
         if act.seat != self._to_move:
             raise NotYourTurnError(lang=lang, seat=self._to_move)
         hand = self.hands[act.seat]
@@ -337,13 +371,16 @@ class KabalRound(CheckedRound):
         raise KabalError("kabal.gap_one", lang=lang, card=card, suit=suit, fit=fit, seat=act.seat, **ends)
 
     # ----------------------------------------------------------------- moves
-    def apply(self, act: Any) -> None:
-        """Play a card or say prikk; a refused move raises and changes nothing."""
+    def apply(self, act: Any) -> tuple:
+        """Play a card or say prikk and return what happened (:mod:`cardlab.events`); a refused
+        move raises and changes nothing."""
         self._check(act)
         seat = act.seat
         if isinstance(act, Prikk):
             self.prikks[seat] += 1
+            events: tuple = (PrikkSaid(seat),)
         else:
+            events = (CardPlayed(seat, act.card),)
             card = act.card
             self.hands[seat].remove(card)
             i, pos = _ROW[card], _POS[card]
@@ -358,6 +395,9 @@ class KabalRound(CheckedRound):
                 self.out_seat = seat
         self.history.append(act)
         self._to_move = None if self.out_seat is not None else (seat + 1) % self.players
+        if self.out_seat is not None:
+            return events + (WentOut(seat), RoundScored(self.round_number, tuple(self.scores()), seat))
+        return events
 
     # ---------------------------------------------------------------- scores
     def cards_left(self) -> list[int]:
@@ -368,10 +408,17 @@ class KabalRound(CheckedRound):
         return [femkamp_core.kabal_score(p, len(h), s == self.out_seat)
                 for s, (p, h) in enumerate(zip(self.prikks, self.hands))]
 
-    def view(self, seat: int) -> KabalView:
-        """What ``seat`` may see: its own hand, the table, the prikks and how many cards each holds."""
-        if not 0 <= seat < self.players:
-            raise ValueError(f"seat must be 0..{self.players - 1}, not {seat}")
+    def view(self, seat: int, *, game: Any = None) -> Any:
+        """What ``seat`` may see: its own hand, the table, the prikks and how many cards each holds.
+
+        On its own this is a :class:`KabalView`; within a Femkamp ``game`` it is that game's
+        :class:`cardlab.games.femkamp.FemkampView` (with the totals and finished rounds).
+        """
+        seat = self._view_seat(seat)
+        if game is not None:
+            from .femkamp import _game_view
+
+            return _game_view(self, seat, game)
         return KabalView(
             seat=seat, players=self.players, rules=self.rules, hand=tuple(self.hands[seat]),
             hand_counts=tuple(len(h) for h in self.hands), dealer=self.dealer, layout=self.layout,

@@ -9,7 +9,8 @@ bids 1 and 1, so the dealer may not bid 1 — the hook, *kroken*):
 
 >>> rnd = PlumpRound.from_hands(["AS KS 2H", "QH 3C 4D", "9S 8S 7S"], dealer=2,
 ...                             rules=PlumpRules(players=3), trump_card="5C")
->>> rnd.apply(Bid(seat=0, tricks=1)); rnd.apply(Bid(seat=1, tricks=1))
+>>> rnd.apply(Bid(seat=0, tricks=1)), rnd.apply(Bid(seat=1, tricks=1))
+((BidMade(seat=0, tricks=1, changed=False),), (BidMade(seat=1, tricks=1, changed=False),))
 >>> [a.tricks for a in rnd.legal_actions()]
 [0, 2, 3]
 >>> rnd.why_illegal(Bid(seat=2, tricks=1), lang="en")
@@ -33,9 +34,11 @@ from ..errors import (
     UnknownActionError,
     WrongPhaseError,
 )
+from ..events import BidMade, CardPlayed, RoundScored, TrickWon
 from ..i18n import Message
-from ..protocol import action, game_type
-from .base import CheckedRound, RoundsGame
+from ..protocol import action, check_seat, game_type, plain, short_repr, whole_number
+from .base import (CheckedRound, RoundsGame, seed_from, setup_cards, setup_count, setup_deals, setup_hands,
+                   setup_seat, setup_table)
 from .trick_actions import _PLAYS, Play, Trick, _play  # noqa: F401  (Play and Trick are importable from here too)
 from ..rules import plump_core
 from ..rules.plump import PlumpRules
@@ -50,6 +53,12 @@ class Bid:
 
     seat: int
     tricks: int
+
+    def __post_init__(self) -> None:
+        if self.seat.__class__ is not int:
+            object.__setattr__(self, "seat", whole_number(self.seat, "seat", "Bid"))
+        if self.tricks.__class__ is not int:
+            object.__setattr__(self, "tricks", whole_number(self.tricks, "tricks", "Bid"))
 
     def __eq__(self, other: object) -> bool:
         return other.__class__ is Bid and self.seat == other.seat and self.tricks == other.tricks  # type: ignore[attr-defined]
@@ -138,6 +147,11 @@ class PlumpView:
         return self.current_trick[0][1].suit if self.current_trick else None
 
     @property
+    def round_index(self) -> int:
+        """The 0-based round number (the same as ``round_number``; every game's view has it)."""
+        return self.round_number
+
+    @property
     def my_bid(self) -> int | None:
         return self.bids[self.seat]
 
@@ -211,8 +225,8 @@ class PlumpRound(CheckedRound):
         """
         from ..cards import shuffled_deck
 
-        size = rules.largest_hand if hand_size is None else hand_size
-        dealer = rules.first_dealer if dealer is None else dealer
+        size = rules.largest_hand if hand_size is None else setup_count(hand_size, "hand_size", 1, rules.deck_size // rules.hands_dealt)
+        dealer = rules.first_dealer if dealer is None else setup_seat(dealer, rules.players)
         deck = shuffled_deck(rng=rng, decks=rules.decks)
         n_hands = rules.hands_dealt
         hands: list[list[Card]] = [[] for _ in range(n_hands)]
@@ -242,16 +256,28 @@ class PlumpRound(CheckedRound):
 
         The trump is the suit of ``trump_card`` if given, else ``trump`` (a suit or None).
         """
-        rules = rules or PlumpRules(players=len(hands))
-        parsed = [list(parse_cards(h)) for h in hands]
+        parsed = setup_hands(hands)
+        rules = rules or PlumpRules(players=len(parsed))
+        dealer = setup_seat(dealer, rules.players)
         if len(parsed) != rules.players:
             raise CardlabError("plump.setup", field="hands", problem=Message("deal.hand_count", {"players": rules.players, "given": len(parsed)}))
         if len({len(h) for h in parsed}) != 1 or not parsed[0]:
             raise CardlabError("plump.setup", field="hands", problem=Message("deal.same_size"))
         if len(parsed[0]) > rules.deck_limit:
             raise CardlabError("plump.setup", field="hands", problem=Message("deal.hand_limit", {"limit": rules.deck_limit}))
-        card = Card.parse(trump_card) if trump_card is not None else None
-        all_cards = [c for h in parsed for c in h] + list(parse_cards(blind)) + ([card] if card else [])
+        card = setup_cards([trump_card], "trump_card")[0] if trump_card is not None else None
+        blind = setup_cards(blind, "blind")
+        if blind and (rules.hands_dealt == rules.players or len(blind) != len(parsed[0])):
+            raise CardlabError("plump.setup", field="blind", problem=Message(
+                "setup.count", {"field": "blind", "low": len(parsed[0]) if rules.hands_dealt > rules.players else 0,
+                                "high": len(parsed[0]) if rules.hands_dealt > rules.players else 0, "value": len(blind)}))
+        if trump is not None and not isinstance(trump, Suit):
+            try:
+                trump = Suit.parse(trump)
+            except ValueError:
+                raise CardlabError("plump.setup", field="trump", problem=Message(
+                    "setup.suit", {"field": "trump", "value": short_repr(trump)})) from None
+        all_cards = [c for h in parsed for c in h] + list(blind) + ([card] if card else [])
         limit = rules.decks
         from ..cards import count_cards
 
@@ -264,15 +290,32 @@ class PlumpRound(CheckedRound):
 
     # ---- the save/load hooks (a single round as a game of its own)
     @classmethod
-    def start(cls, rules: PlumpRules, *, seed: int, setup: dict | None = None) -> "PlumpRound":
-        setup = dict(setup or {})
+    def start(cls, rules: PlumpRules, *, rng=None, seed: int | None = None, setup: dict | None = None) -> "PlumpRound":
+        """A round as a game of its own (what a saved ``"plump-round"`` replays).
+
+        ``setup`` is ``{"hands": [...], "dealer": 2, "trump_card": "5C"}`` (also ``"trump"``,
+        ``"blind"``) for explicit hands, or ``{"hand_size": 3, "dealer": 1}`` for a seeded deal.
+        """
+        seed = seed_from(rng, seed)
+        setup = setup_table(setup, "setup", ("hands", "dealer", "trump_card", "trump", "blind", "hand_size"))
         if "hands" in setup:
+            if "hand_size" in setup:
+                raise CardlabError("rules.invalid", field="setup", problem=Message(
+                    "setup.unknown_key", {"field": "setup", "name": "'hand_size'", "allowed": "hands, dealer, trump_card, trump, blind"}))
             rnd = cls.from_hands(setup["hands"], dealer=setup.get("dealer", 0), rules=rules,
                                  trump_card=setup.get("trump_card"), trump=setup.get("trump"),
                                  blind=setup.get("blind", ()))
         else:
-            rnd = cls.deal(rules, hand_size=setup.get("hand_size"), dealer=setup.get("dealer"), rng=child_rng(seed, 0))
-        rnd.seed, rnd.setup = seed, setup or None
+            for key in ("trump_card", "trump", "blind"):
+                if key in setup:
+                    raise CardlabError("rules.invalid", field="setup", problem=Message(
+                        "setup.unknown_key", {"field": "setup", "name": repr(key), "allowed": "hand_size, dealer"}))
+            size = setup.get("hand_size")
+            size = None if size is None else setup_count(size, "hand_size", 1, rules.deck_limit)
+            dealer = setup.get("dealer")
+            dealer = None if dealer is None else setup_seat(dealer, rules.players)
+            rnd = cls.deal(rules, hand_size=size, dealer=dealer, rng=child_rng(seed, 0))
+        rnd.seed, rnd.setup = seed, plain(setup) or None
         return rnd
 
     # ------------------------------------------------------------- questions
@@ -361,14 +404,15 @@ class PlumpRound(CheckedRound):
         lang = lang or self.lang
         if self.phase == "over":
             raise GameOverError(lang=lang)
-        if act.__class__ is Play:
-            self._check_play(act, lang)
-        elif isinstance(act, Bid):
+        if not isinstance(act, (Bid, Play)):
+            raise UnknownActionError(lang=lang, action=short_repr(act, 60))
+        check_seat(act, self.players, lang)
+        if isinstance(act, Bid):
             self._check_bid(act, lang)
-        elif isinstance(act, Play):
-            self._check_play(act, lang)
+        elif not isinstance(act.card, Card):
+            raise UnknownActionError(lang=lang, action=short_repr(act, 60))
         else:
-            raise UnknownActionError(lang=lang, action=repr(act))
+            self._check_play(act, lang)
 
     def _check_bid(self, act: Bid, lang: str | None) -> None:
         changing = act.seat == self.changeable_bid_seat() and act.seat != self.to_move
@@ -395,32 +439,34 @@ class PlumpRound(CheckedRound):
         check_play(act.card, self.hands[act.seat], self.led_suit, self.trump, self.rules.must_trump, seat=act.seat, lang=lang)
 
     # ----------------------------------------------------------------- moves
-    def apply(self, act: Any) -> None:
-        """Make a move; a refused move raises a :class:`cardlab.errors.IllegalMoveError` and changes nothing."""
+    def apply(self, act: Any) -> tuple:
+        """Make a move and return what happened (:mod:`cardlab.events`); a refused move raises a
+        :class:`cardlab.errors.IllegalMoveError` and changes nothing."""
         if act.__class__ is Play and self.phase == "play":
             legal = self._legal if self._legal is not None else self.legal_actions()
-            if act in legal:  # the common case, checked without building an error
+            if act.seat.__class__ is int and act in legal:  # the common case, checked without building an error
                 self._legal = None
-                self._do_play(act.seat, act.card)
-                return
+                return self._do_play(act.seat, act.card)
         self._check(act)
         self._legal = None
         if isinstance(act, Bid):
-            if self.bids[act.seat] is None:
+            changed = self.bids[act.seat] is not None
+            if not changed:
                 self.bids_made += 1
             self.bids[act.seat] = act.tricks
             if self.bids_made == self.players and self.phase == "bid":
                 self.phase = "play"
-            return
-        self._do_play(act.seat, act.card)
+            return (BidMade(act.seat, act.tricks, changed),)
+        return self._do_play(act.seat, act.card)
 
-    def _do_play(self, seat: int, card: Card) -> None:
+    def _do_play(self, seat: int, card: Card) -> tuple:
         if not self.current_trick and not self.completed_tricks:
             self._leader = self.leader  # the first lead is now fixed
         self.hands[seat].remove(card)
         self.current_trick.append((seat, card))
+        played = CardPlayed(seat, card)
         if len(self.current_trick) < self.players:
-            return
+            return (played,)
         seats = tuple(s for s, _ in self.current_trick)
         cards = tuple(c for _, c in self.current_trick)
         winner = seats[_winner_index(cards, self.trump)]
@@ -428,8 +474,11 @@ class PlumpRound(CheckedRound):
         self.tricks_taken[winner] += 1
         self.current_trick = []
         self._leader = winner
+        won = TrickWon(winner, cards, seats, self.trump)
         if len(self.completed_tricks) == self.hand_size:
             self.phase = "over"
+            return (played, won, RoundScored(self.round_number, tuple(self.scores())))
+        return (played, won)
 
     # ---------------------------------------------------------------- scores
     def made(self) -> list[bool]:
@@ -439,10 +488,10 @@ class PlumpRound(CheckedRound):
         """Each seat's points for this round under ``rules.scoring`` (final once the round is over)."""
         return [round_score(b if b is not None else -1, t, self.rules.scoring) for b, t in zip(self.bids, self.tricks_taken)]
 
-    def view(self, seat: int) -> PlumpView:
-        """What ``seat`` may see: its own hand and everything on the table."""
-        if not 0 <= seat < self.players:
-            raise ValueError(f"seat must be 0..{self.players - 1}, not {seat}")
+    def view(self, seat: int, *, game: Any = None) -> PlumpView:
+        """What ``seat`` may see: its own hand and everything on the table (and, when the round
+        belongs to ``game``, that game's round index and running totals)."""
+        seat = self._view_seat(seat)
         return PlumpView(
             seat=seat, players=self.players, rules=self.rules, hand=tuple(self.hands[seat]),
             hand_size=self.hand_size, dealer=self.dealer, trump_card=self.trump_card, trump=self.trump,
@@ -450,7 +499,9 @@ class PlumpRound(CheckedRound):
             current_trick=tuple(self.current_trick), completed_tricks=tuple(self.completed_tricks),
             phase=self.phase, to_move=self.to_move,
             legal_actions=tuple(self.legal_actions()) if seat == self.to_move else (),
-            is_last_round=self.is_last_round, hook_active=self.hook_active, round_number=self.round_number,
+            is_last_round=self.is_last_round, hook_active=self.hook_active,
+            round_number=self.round_number if game is None else game.round_index,
+            totals=() if game is None else tuple(game.totals),
         )
 
     def state_key(self) -> tuple:
@@ -506,15 +557,21 @@ class PlumpGame(RoundsGame):
         super().__init__(rules, seed=seed, setup=setup)
         self.schedule = rules.hand_sizes()
         self.extra_rounds = 0
-        self._deals = list((setup or {}).get("deals", []))  # ``setup={"deals": [...]}`` fixes the first deals
+        # ``setup={"deals": [{"hands": [...], "trump_card": "5C"}, ...]}`` fixes the first deals
+        # one deal per round of the pyramid, plus one for an extra round that a tie may bring
+        self._deals = setup_deals(setup_table(setup, "setup", ("deals",)), len(self.schedule) + 1)
+        for index in range(1, len(self._deals)):  # refuse a bad set-up now, not rounds later
+            self._new_round(index)
         self.round = self._new_round(0)
 
     def _new_round(self, index: int) -> PlumpRound:
-        size = self.schedule[index]
+        size = self.schedule[index] if index < len(self.schedule) else self.rules.largest_hand
         dealer = (self.rules.first_dealer + index) % self.rules.players
         last = index == len(self.schedule) - 1
         if index < len(self._deals):
-            deal = self._deals[index]
+            deal = setup_table(self._deals[index], f"deals[{index}]", ("hands", "trump_card", "blind"))
+            if "hands" not in deal:
+                raise CardlabError("rules.invalid", field="setup", problem=Message("setup.deal_hands", {"number": index + 1}))
             rnd = PlumpRound.from_hands(deal["hands"], dealer=dealer, rules=self.rules,
                                         trump_card=deal.get("trump_card"), blind=deal.get("blind", ()),
                                         trump=self._fixed_trump(index, deal), is_last_round=last)
@@ -537,10 +594,6 @@ class PlumpGame(RoundsGame):
     @property
     def is_over(self) -> bool:
         return self.round.is_over and len(self.results) == len(self.schedule)
-
-    @property
-    def round_index(self) -> int:
-        return len(self.results) if not self.is_over else len(self.results) - 1
 
     def _finish_round(self) -> None:
         rnd = self.round
@@ -567,10 +620,6 @@ class PlumpGame(RoundsGame):
     def winners(self) -> list[int]:
         """The seat(s) with the highest total (ties share the win, after an extra round if chosen)."""
         return self.leaders() if self.is_over else []
-
-    def view(self, seat: int) -> PlumpView:
-        v = self.round.view(seat)
-        return PlumpView(**{**v.__dict__, "round_number": self.round_index, "totals": tuple(self.totals)})
 
     def __repr__(self) -> str:
         return f"<PlumpGame round {self.round_index + 1}/{len(self.schedule)}, totals {self.totals}>"

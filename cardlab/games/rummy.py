@@ -18,11 +18,13 @@ A round set up by hand (seat 1 is left of the dealer and starts):
 ...                             discard="9C", dealer=0, rules=RummyRules())
 >>> rnd.to_move, rnd.phase
 (1, 'draw')
->>> rnd.apply(Draw(seat=1, source="stock"))          # 4♠
->>> rnd.apply(Meld(seat=1, cards="AS 2S 3S 4S"))
+>>> rnd.apply(Draw(seat=1, source="stock"))          # 4♠, which only seat 1 sees
+(Drew(seat=1, source='stock', card=None),)
+>>> _ = rnd.apply(Meld(seat=1, cards="AS 2S 3S 4S"))
 >>> rnd.why_illegal(Meld(seat=1, cards="9H"), lang="en")
 '9♥ is not a valid meld: a set is 3 or 4 cards of one rank in different suits, a run is 3 or more cards of one suit in sequence (the ace is low only).'
->>> rnd.apply(Discard(seat=1, card="9H"))             # the last card: seat 1 goes out
+>>> [type(e).__name__ for e in rnd.apply(Discard(seat=1, card="9H"))]   # the last card: seat 1 goes out
+['Discarded', 'WentOut', 'RoundScored']
 >>> rnd.is_over, rnd.winner, rnd.scores()
 (True, 1, [22, 0, 18])
 """
@@ -47,9 +49,10 @@ from ..errors import (  # noqa: F401  (the Rummy errors are importable from here
     RummyMoveError,
     UnknownActionError,
 )
+from ..events import Discarded, Drew, LaidOff, Melded, RoundScored, StockReshuffled, WentOut
 from ..i18n import Message
-from .base import CheckedRound, RoundsGame
-from ..protocol import action, game_type
+from .base import CheckedRound, RoundsGame, seed_from, setup_cards, setup_hands, setup_seat, setup_table
+from ..protocol import action, check_seat, game_type, plain, short_repr, whole_number
 from ..rules import rummy_core
 from ..rules.rummy import RummyRules
 from .melds import extend_meld, hand_penalty, is_meld, layoff_end, meld_candidates, meld_kind, meld_order
@@ -68,6 +71,10 @@ class Draw:
     seat: int
     source: str = "stock"
 
+    def __post_init__(self) -> None:
+        if self.seat.__class__ is not int:
+            object.__setattr__(self, "seat", whole_number(self.seat, "seat", "Draw"))
+
 
 @action("meld")
 @dataclass(frozen=True, slots=True)
@@ -84,6 +91,8 @@ class Meld:
     cards: tuple[Card, ...]
 
     def __post_init__(self) -> None:
+        if self.seat.__class__ is not int:
+            object.__setattr__(self, "seat", whole_number(self.seat, "seat", "Meld"))
         object.__setattr__(self, "cards", meld_order(parse_cards(self.cards)))
 
 
@@ -101,6 +110,10 @@ class LayOff:
     meld_index: int
 
     def __post_init__(self) -> None:
+        if self.seat.__class__ is not int:
+            object.__setattr__(self, "seat", whole_number(self.seat, "seat", "LayOff"))
+        if self.meld_index.__class__ is not int:
+            object.__setattr__(self, "meld_index", whole_number(self.meld_index, "meld_index", "LayOff"))
         if not isinstance(self.card, Card):
             object.__setattr__(self, "card", Card.parse(self.card))
 
@@ -118,6 +131,8 @@ class Discard:
     card: Card
 
     def __post_init__(self) -> None:
+        if self.seat.__class__ is not int:
+            object.__setattr__(self, "seat", whole_number(self.seat, "seat", "Discard"))
         if not isinstance(self.card, Card):
             object.__setattr__(self, "card", Card.parse(self.card))
 
@@ -226,6 +241,11 @@ class RummyView:
         return self.discard_pile[-1] if self.discard_pile else None
 
     @property
+    def round_index(self) -> int:
+        """The 0-based round number (the same as ``round_number``; every game's view has it)."""
+        return self.round_number
+
+    @property
     def next_seat(self) -> int:
         """The player after this seat (who may take what this seat discards)."""
         return (self.seat + 1) % self.players
@@ -240,6 +260,7 @@ def _cards_text(cards: Sequence[Card]) -> str:
     return " ".join(map(str, cards)) if cards else "–"
 
 
+@game_type("rummy-round")
 class RummyRound(CheckedRound):
     """One round of Rummy: deal, turns of draw → meld/lay off → discard, then scoring.
 
@@ -311,15 +332,15 @@ class RummyRound(CheckedRound):
         Left out, the stock is the unused cards shuffled from ``rng`` and the discard pile
         is the stock's turned-up top card.  No card may appear twice.
         """
-        rules = rules or RummyRules(players=len(hands))
-        parsed = [list(parse_cards(h)) for h in hands]
+        parsed = setup_hands(hands)
+        rules = rules or RummyRules(players=len(parsed))
         if len(parsed) != rules.players:
             raise CardlabError("rummy.setup", field="hands", problem=Message("deal.hand_count", {"players": rules.players, "given": len(parsed)}))
         if any(not h for h in parsed):
             raise CardlabError("rummy.setup", field="hands", problem=Message("deal.empty_hand"))
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < rules.players:
             raise CardlabError("rummy.setup", field="dealer", problem=Message("deal.dealer_seat", {"last": rules.players - 1}))
-        pile = list(parse_cards(discard)) if discard is not None else None
+        pile = setup_cards(discard, "discard") if discard is not None else None
         given = [c for h in parsed for c in h] + (pile or [])
         doubles = [c for c, k in count_cards(given).items() if k > 1]
         if doubles:
@@ -329,7 +350,7 @@ class RummyRound(CheckedRound):
 
             stock_cards = shuffled_deck(rng=rng, exclude=given)
         else:
-            stock_cards = list(parse_cards(stock))
+            stock_cards = setup_cards(stock, "stock")
         if pile is None:
             pile, stock_cards = stock_cards[:1], stock_cards[1:]
         doubles = [c for c, k in count_cards(given + stock_cards).items() if k > 1]
@@ -338,6 +359,26 @@ class RummyRound(CheckedRound):
         if not stock_cards and not pile:
             raise CardlabError("rummy.setup", field="stock", problem=Message("rummy.deal.empty_piles"))
         return cls(rules, parsed, stock_cards, pile, dealer=dealer, seed=seed, round_number=round_number)
+
+    @classmethod
+    def start(cls, rules: RummyRules, *, rng=None, seed: int | None = None, setup: dict | None = None) -> "RummyRound":
+        """One round as a game of its own (what a saved ``"rummy-round"`` replays).
+
+        ``setup`` is ``{"hands": [...], "stock": "...", "discard": "...", "dealer": 0}`` for
+        explicit cards, or ``{"dealer": 1}`` (or nothing) for a seeded deal.
+        """
+        seed = seed_from(rng, seed)
+        setup = setup_table(setup, "setup", ("hands", "stock", "discard", "dealer"))
+        dealer = setup_seat(setup.get("dealer", rules.first_dealer), rules.players)
+        if "hands" in setup:
+            rnd = cls.from_cards(setup["hands"], stock=setup.get("stock"), discard=setup.get("discard"),
+                                 dealer=dealer, rules=rules, rng=child_rng(seed, 0), seed=seed)
+        elif "stock" in setup or "discard" in setup:
+            raise CardlabError("rummy.setup", field="setup", problem=Message("setup.needs_hands", {"keys": "'stock', 'discard'"}))
+        else:
+            rnd = cls.deal(rules, dealer=dealer, rng=child_rng(seed, 0), seed=seed)
+        rnd.setup = plain(setup) or None
+        return rnd
 
     # ------------------------------------------------------------- questions
     @property
@@ -416,7 +457,12 @@ class RummyRound(CheckedRound):
         if self.phase == "over":
             raise GameOverError(lang=lang)
         if not isinstance(act, (Draw, Meld, LayOff, Discard)):
-            raise UnknownActionError(lang=lang, action=repr(act))
+            raise UnknownActionError(lang=lang, action=short_repr(act, 60))
+        check_seat(act, self.players, lang)
+        if isinstance(act, (LayOff, Discard)) and not isinstance(act.card, Card):
+            raise UnknownActionError(lang=lang, action=short_repr(act, 60))
+        if isinstance(act, Meld) and not all(isinstance(c, Card) for c in act.cards):
+            raise UnknownActionError(lang=lang, action=short_repr(act, 60))
         if act.seat != self.current:
             raise NotYourTurnError(lang=lang, seat=self.current)
         if isinstance(act, Draw):
@@ -461,39 +507,52 @@ class RummyRound(CheckedRound):
             raise DiscardError("rummy.keep_discard", lang=lang, card=stuck, seat=act.seat)
 
     # ----------------------------------------------------------------- moves
-    def apply(self, act: Any) -> None:
-        """Make a move; a refused move raises an :class:`cardlab.errors.IllegalMoveError` and changes nothing."""
+    def apply(self, act: Any) -> tuple:
+        """Make a move and return what happened (:mod:`cardlab.events`); a refused move raises an
+        :class:`cardlab.errors.IllegalMoveError` and changes nothing."""
         self._check(act)
         seat = act.seat
         hand = self.hands[seat]
         if isinstance(act, Draw):
             if act.source == "stock":
                 card = self.stock.pop(0)
+                event = Drew(seat, "stock")
             else:
                 card = self.discard_pile.pop()
                 self.pickups.append((seat, card))
                 self.taken_from_discard = card
+                event = Drew(seat, "discard", card)
             hand.append(card)
             self.hands[seat] = sorted_hand(hand)
             self.phase = "meld"
-            return
+            return (event,)
         if isinstance(act, Meld):
             for card in act.cards:
                 hand.remove(card)
             self.table.append(TableMeld(seat, act.cards))
             self.put_down_this_turn = True
+            events: tuple = (Melded(seat, act.cards, len(self.table) - 1),)
         elif isinstance(act, LayOff):
             hand.remove(act.card)
             self.table[act.meld_index] = self.table[act.meld_index].with_card(act.card, seat=seat)
             self.put_down_this_turn = True
+            events = (LaidOff(seat, act.card, act.meld_index),)
         else:
             hand.remove(act.card)
             self.discard_pile.append(act.card)
+            events = (Discarded(seat, act.card),)
             if hand:
+                reshuffles = self.reshuffles
                 self._end_turn()
-                return
+                if self.reshuffles != reshuffles:
+                    events += (StockReshuffled(len(self.stock), self.reshuffles),)
+                if self.phase == "over":
+                    events += (RoundScored(self.round_number, tuple(self.scores())),)
+                return events
         if not hand:
             self._go_out(seat)
+            events += (WentOut(seat, self.went_rummy), RoundScored(self.round_number, tuple(self.scores()), seat))
+        return events
 
     def _go_out(self, seat: int) -> None:
         self.winner = seat
@@ -548,10 +607,10 @@ class RummyRound(CheckedRound):
         return ([c for h in self.hands for c in h] + [c for m in self.table for c in m.cards]
                 + self.stock + self.discard_pile)
 
-    def view(self, seat: int) -> RummyView:
-        """What ``seat`` may see: its own hand, the other hands' sizes and everything on the table."""
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise ValueError(f"seat must be 0..{self.players - 1}, not {seat!r}")
+    def view(self, seat: int, *, game: Any = None) -> RummyView:
+        """What ``seat`` may see: its own hand, the other hands' sizes and everything on the table
+        (and, when the round belongs to ``game``, the running totals)."""
+        seat = self._view_seat(seat)
         mine = seat == self.to_move
         return RummyView(
             seat=seat, players=self.players, rules=self.rules, hand=tuple(self.hands[seat]),
@@ -561,7 +620,7 @@ class RummyRound(CheckedRound):
             taken_from_discard=self.taken_from_discard if mine else None,
             melded_before=tuple(self.melded_before), reshuffles=self.reshuffles, turns=self.turns,
             legal_actions=tuple(self.legal_actions()) if mine else (), winner=self.winner,
-            round_number=self.round_number,
+            round_number=self.round_number, totals=() if game is None else tuple(game.totals),
         )
 
     def state_key(self) -> tuple:
@@ -581,16 +640,25 @@ class RummyRound(CheckedRound):
 
 # ------------------------------------------------------------------- game
 @dataclass(frozen=True)
-class RummyRoundResult:
-    """One finished round, as the score sheet writes it."""
+class RoundResult:
+    """One finished round, as the score sheet writes it: ``number`` (1-based), ``dealer`` and
+    ``scores`` (penalty points, seat order), as in every cardlab game; ``penalties`` is the same tuple."""
 
     number: int
     dealer: int
     winner: int | None
     went_rummy: bool
-    penalties: tuple[int, ...]
+    scores: tuple[int, ...]
     turns: int
     reshuffles: int
+
+    @property
+    def penalties(self) -> tuple[int, ...]:
+        """The penalty points of the round (the same as ``scores``)."""
+        return self.scores
+
+
+RummyRoundResult = RoundResult  # the older name
 
 
 def _deal_from_setup(setup: dict | None) -> list[dict]:
@@ -599,6 +667,7 @@ def _deal_from_setup(setup: dict | None) -> list[dict]:
         return []
     if not isinstance(setup, dict):
         raise CardlabError("rummy.setup", field="setup", problem="the set-up must be a table with 'hands' (and 'stock', 'discard') or 'deals'.")
+    setup = setup_table(setup, "setup", ("deals",) if "deals" in setup else ("hands", "stock", "discard"))
     if "deals" in setup:
         deals = setup["deals"]
         if not isinstance(deals, list) or not all(isinstance(d, dict) for d in deals):
@@ -629,12 +698,14 @@ class RummyGame(RoundsGame):
     def __init__(self, rules: RummyRules, *, seed: int, setup: dict | None = None) -> None:
         super().__init__(rules, seed=seed, setup=setup)  # every deal and reshuffle is drawn from ``seed``
         self._deals = _deal_from_setup(setup)
+        for index in range(1, len(self._deals)):  # refuse a bad set-up now, not rounds later
+            self._new_round(index)
         self.round = self._new_round(0)
 
     def _new_round(self, index: int) -> RummyRound:
         dealer = (self.rules.first_dealer + index) % self.rules.players
         if index < len(self._deals):
-            deal = self._deals[index]
+            deal = setup_table(self._deals[index], f"deals[{index}]", ("hands", "stock", "discard"))
             if "hands" not in deal:
                 raise CardlabError("rummy.setup", field="setup", problem=f"deal {index + 1} has no 'hands'.")
             rnd = RummyRound.from_cards(deal["hands"], stock=deal.get("stock"), discard=deal.get("discard"),
@@ -655,17 +726,13 @@ class RummyGame(RoundsGame):
             return len(self.results) >= self.rules.rounds
         return max(self.totals) >= self.rules.target
 
-    @property
-    def round_index(self) -> int:
-        return len(self.results) if not self.round.is_over else len(self.results) - 1
-
     def _finish_round(self) -> None:
         rnd = self.round
         penalties = rnd.scores()
         self.totals = [t + p for t, p in zip(self.totals, penalties)]
-        self.results.append(RummyRoundResult(
+        self.results.append(RoundResult(
             number=len(self.results) + 1, dealer=rnd.dealer, winner=rnd.winner,
-            went_rummy=rnd.winner is not None and rnd.went_rummy, penalties=tuple(penalties),
+            went_rummy=rnd.winner is not None and rnd.went_rummy, scores=tuple(penalties),
             turns=rnd.turns, reshuffles=rnd.reshuffles))
         self.finished_rounds.append(rnd)
         if not self.is_over:
@@ -677,10 +744,6 @@ class RummyGame(RoundsGame):
             return []
         best = min(self.totals)
         return [s for s, t in enumerate(self.totals) if t == best]
-
-    def view(self, seat: int) -> RummyView:
-        v = self.round.view(seat)
-        return RummyView(**{**v.__dict__, "totals": tuple(self.totals)})
 
     def __repr__(self) -> str:
         return f"<RummyGame round {self.round_index + 1}, totals {self.totals}>"

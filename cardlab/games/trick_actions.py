@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from ..cards import Card, Suit
 from ..i18n import Message
-from ..protocol import action
+from ..protocol import action, whole_number
 
 
 @action("play")
@@ -36,6 +36,8 @@ class Play:
     card: Card
 
     def __post_init__(self) -> None:
+        if self.seat.__class__ is not int:
+            object.__setattr__(self, "seat", whole_number(self.seat, "seat", "Play"))
         if not isinstance(self.card, Card):
             object.__setattr__(self, "card", Card.parse(self.card))
 

@@ -11,7 +11,7 @@ diamonds before hearts before spades on equal rank.
 >>> bot = SimpleBot()
 >>> bot.choose(rnd.view(0))
 Bid(seat=0, tricks=2)
->>> rnd.apply(bot.choose(rnd.view(0))); rnd.apply(bot.choose(rnd.view(1)))
+>>> _ = rnd.apply(bot.choose(rnd.view(0))), rnd.apply(bot.choose(rnd.view(1)))
 >>> bot.choose(rnd.view(2))   # 1 would make the bids add up to 3: the hook
 Bid(seat=2, tricks=0)
 """

@@ -5,12 +5,11 @@
 >>> len(table.card_buttons)
 5
 
-Importing this package also makes altair draw charts offline (see :mod:`cardlab.charts`).
+The tables are views over :mod:`cardlab.session`; charts are set up by :mod:`cardlab.charts`.
 """
 
 from __future__ import annotations
 
-from .. import charts as _charts  # noqa: F401  (switches altair to the offline renderer)
 from .base import TableBase
 from .plump_table import PlumpTable
 from .quiz import BidQuiz, FollowSuitQuiz, TrickQuiz

@@ -24,6 +24,15 @@ from cardlab import PlumpRules, PlumpRound, Bid
 from cardlab.widgets import PlumpTable
 
 # %% [markdown]
+# ## Play: the children's game
+#
+# You are seat 0 at the bottom. Click a number to bid, click a card to play it, press *Next* to let the bots
+# move. At the end of each round the table tells you what happened; press *Next round* to go on. A card you may not play is grey; clicking it tells you which rule says no.
+
+# %% tags=["nbval-ignore-output"]
+PlumpTable("kids", rng=2, lang="en")
+
+# %% [markdown]
 # ## The rules in one minute
 #
 # Each round everybody gets the same number of cards. Everybody **bids** how many tricks they think they will
@@ -34,19 +43,10 @@ from cardlab.widgets import PlumpTable
 
 # %%
 kids = PlumpRules.preset("kids")
-kids.hand_sizes(), kids.trump, kids.hook
+print("cards per round:", kids.hand_sizes(), "· trump:", kids.trump, "· hook:", kids.hook)
 
 # %% [markdown]
 # Five rounds down from five cards to one and back up: nine rounds, no trump and no hook.
-
-# %% [markdown]
-# ## Play: the children's game
-#
-# You are seat 0 at the bottom. Click a number to bid, click a card to play it, press *Next* to let the bots
-# move. A card you may not play is grey; clicking it tells you which rule says no.
-
-# %% tags=["nbval-ignore-output"]
-PlumpTable("kids", rng=2, lang="en")
 
 # %% [markdown]
 # ## The classic game and the hook

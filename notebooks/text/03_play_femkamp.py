@@ -25,6 +25,16 @@ from cardlab.widgets.femkamp_table import FemkampTable
 import pandas as pd
 
 # %% [markdown]
+# ## Play
+#
+# You are seat 0. The round's goal stays at the top of the table; press *Next* to let the bots play, and
+# *Prikk* in the kabal round when nothing fits. After each round the table says how it went; press
+# *Next round* to go on. Each round's goal is explained below the table.
+
+# %% tags=["nbval-ignore-output"]
+FemkampTable(rng=5, lang="en")
+
+# %% [markdown]
 # ## Each round's goal
 #
 # The rules say what each round is about; here they are as a table:
@@ -45,14 +55,6 @@ pd.DataFrame({"round": [round_title(n, "en") for n in ROUND_NAMES],
 # grows down from its 7 (6, 5, … A) and up (8, 9, … K), one card at a time. If no card of yours fits you say
 # **prikk** and score 1. When somebody plays their last card the round ends and everybody else adds the cards
 # left in their hand.
-#
-# ## Play
-#
-# You are seat 0. The round's goal stays at the top of the table; press *Next* to let the bots play, and
-# *Prikk* in the kabal round when nothing fits.
-
-# %% tags=["nbval-ignore-output"]
-FemkampTable(rng=5, lang="en")
 
 # %% [markdown]
 # ## What happened

@@ -23,6 +23,15 @@ from cardlab import RummyRules, is_set, is_run, hand_penalty, parse_cards
 from cardlab.widgets.rummy_table import RummyTable
 
 # %% [markdown]
+# ## Play
+#
+# Three players, seven cards each. Draw, select cards and press *Meld*, then discard. At the end of each round
+# the table says how it went; press *Next round* to go on. The rules follow below the table.
+
+# %% tags=["nbval-ignore-output"]
+RummyTable(rng=4, lang="en")
+
+# %% [markdown]
 # ## Sets and runs
 #
 # The engine can tell a meld when it sees one. Three sevens are a set:
@@ -51,13 +60,6 @@ hand_penalty(parse_cards("AS 7D KH"))
 
 # %% [markdown]
 # 1 + 7 + 10 = 18. Cards left over are expensive, so lay down early when you can.
-#
-# ## Play
-#
-# Three players, seven cards each. Draw, select cards and press *Meld*, then discard.
-
-# %% tags=["nbval-ignore-output"]
-RummyTable(rng=4, lang="en")
 
 # %% [markdown]
 # ## What happened

@@ -1,11 +1,11 @@
 # ---
 # jupyter:
 #   jupytext:
-#     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation.jupytext_version
 #     text_representation:
 #       extension: .py
 #       format_name: percent
 #       format_version: '1.3'
+#       jupytext_version: 1.19.6
 #   kernelspec:
 #     display_name: Python 3 (ipykernel)
 #     language: python
@@ -13,7 +13,7 @@
 # ---
 
 # %% [markdown]
-# *Pupil's copy: made from the teacher's notebook by `python -m cardlab.notebook_tools notebooks/05_classroom_exercises.ipynb notebooks/05_classroom_exercises_pupil.ipynb`; do not edit it by hand.*
+# *Pupils' notebook, made automatically from the original: edit the original, not this file.*
 
 # %% [markdown]
 # # Classroom exercises: tricks, legal cards and bids
@@ -21,9 +21,8 @@
 # **Aim.** Three sets of questions that check themselves: *which card wins?*, *which cards may you play?* and
 # *what would you bid, and why?* Every answer gets a sentence that says why.
 #
-# *Teacher's copy.* The cells marked **Answer key** are left out of the pupil's copy
-# (`05_classroom_exercises_pupil.ipynb`), which is made from this notebook by
-# `python -m cardlab.notebook_tools notebooks/05_classroom_exercises.ipynb notebooks/05_classroom_exercises_pupil.ipynb`.
+# **Your name.** Type your name once, in the name box under any of the quizzes, and press Enter: every
+# answer you give is then saved for your teacher (*Save answers* saves again).
 
 # %% tags=["output-free"]
 from cardlab.widgets import BidQuiz, FollowSuitQuiz, TrickQuiz
@@ -37,7 +36,7 @@ LANG = "en"   # "sv" or "nb" for Swedish or Norwegian sentences
 # %% tags=["nbval-ignore-output"]
 tricks = [{"cards": "8C KC 4C QS"}, {"cards": "JH 2H AS 10H"}, {"cards": "6D AD 2S KD", "trump": "S"},
           {"cards": "QC 5H 9H AC", "trump": "H"}, {"cards": "3S 4S 2S 5D", "trump": "D"}]
-trick_quiz = TrickQuiz(tricks, lang=LANG)
+trick_quiz = TrickQuiz(tricks, lang=LANG, exercise="05 tricks")
 trick_quiz
 
 # %% [markdown]
@@ -49,7 +48,7 @@ trick_quiz
 # %% tags=["nbval-ignore-output"]
 follow = [{"hand": "7H KS 2C 9H", "led": "QH"}, {"hand": "AD 3C 5C JS", "led": "10H"},
           {"hand": "2S 4D 6S KC", "led": "9S"}, {"hand": "5C QD 8H 3D", "led": "AS", "trump": "D", "must_trump": True}]
-follow_quiz = FollowSuitQuiz(follow, lang=LANG)
+follow_quiz = FollowSuitQuiz(follow, lang=LANG, exercise="05 follow suit")
 follow_quiz
 
 # %% [markdown]
@@ -63,17 +62,13 @@ follow_quiz
 hands = [{"hand": "AS AH KS 2C 3D", "trump": "S", "deals": 200, "seed": 1},
          {"hand": "2C 3C 4D 5H 7S", "trump": "H", "deals": 200, "seed": 2},
          {"hand": "AC KC QC JC 10C", "trump": None, "deals": 200, "seed": 3}]
-bid_quiz = BidQuiz(hands, lang=LANG)
+bid_quiz = BidQuiz(hands, lang=LANG, exercise="05 bids")
 bid_quiz
 
 # %% [markdown]
-# ## For the teacher: results
-#
-# After the class, `trick_quiz.report()` (and the same for the other two) lists each question with the pupil's
-# answer and whether it was right.
-#
 # ## Questions to discuss
 #
-# 1. In part 1, why does 2♠ win the third trick?
-# 2. In part 2, why may the second hand play any card?
-# 3. In part 3, the hand of five small cards: why is 0 a good bid even though a 7 of trump might win a trick?
+# 1. In part 1, look at the third trick again. Which card won it, and which rule made it win?
+# 2. In part 2, look at the second hand. Which rule decided which of its cards you could play?
+# 3. In part 3, the hand of five small cards: which bid did you choose? Which of its cards could still take a
+#    trick, and how likely is that?

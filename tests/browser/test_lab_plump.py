@@ -125,7 +125,7 @@ def test_child_plays_a_plump_round_in_jupyterlab(page):
 
     # play on by clicking (Nästa and a playable card) until the round is over
     def round_over() -> bool:
-        return "Rundan är slut" in message(pg)
+        return "Rundan är slut" in status(pg)       # the coach's words are on the message line
 
     for _ in range(80):
         assert_cards_readable(pg)  # this deal brings 10♥ and 10♠, the widest labels

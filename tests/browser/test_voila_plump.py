@@ -87,9 +87,9 @@ def test_child_plays_a_plump_hand_in_voila(page):
     expect(pg.locator(".cardlab-card-btn:visible")).to_have_count(4)
     shot(pg, "plump_trick")
 
-    # play on to the end of the round; the protokoll gets its first scores
+    # play on to the end of the round; the coach says how it went and the table waits for Nästa runda
     def round_over() -> bool:
-        return "Rundan är slut" in message(pg)
+        return "Rundan är slut" in status(pg)
 
     for _ in range(80):
         if round_over():
@@ -99,9 +99,13 @@ def test_child_plays_a_plump_hand_in_voila(page):
         else:
             click_next_until(pg, lambda: round_over() or "klicka på ett kort" in status(pg), limit=5)
     assert round_over()
+    assert re.search(r"Du bjöd 0 (och|men) tog", message(pg)), message(pg)
     sheet = pg.locator("table.cardlab-protokoll").inner_text()
     assert re.search(r"\d → (\d+|●)", sheet), sheet
+    assert pg.get_by_role("button", name="Nästa runda ▶").is_visible()
     shot(pg, "plump_round_over")
+    click_and_wait_for_new_message(pg, pg.locator(".cardlab-next"))
+    assert "Ny runda: 4 kort var." in message(pg)
 
     # automatic mode: in the kernel the bots play on by themselves (an asyncio task) until the child's turn
     pg.locator(".cardlab-speed select").select_option(label="snabbt")
@@ -125,11 +129,14 @@ def finish_game_by_clicking(pg, limit: int = 200) -> None:
         pg.wait_for_function(
             """([status, msg]) => {
                 const s = document.querySelector(status).innerText, m = document.querySelector(msg).innerText;
-                return s.includes('hur många stick') || s.includes('klicka på ett kort') || m.includes('Spelet är slut');
+                return s.includes('hur många stick') || s.includes('klicka på ett kort') || s.includes('Rundan är slut')
+                       || m.includes('Spelet är slut');
             }""", arg=[".cardlab-status", ".cardlab-message"])
         if "Spelet är slut" in message(pg):
             return
-        if "hur många stick" in status(pg):
+        if "Rundan är slut" in status(pg):              # the child reads the coach's words, then goes on
+            click_and_wait_for_new_message(pg, pg.locator(".cardlab-next"))
+        elif "hur många stick" in status(pg):
             click_and_wait_for_new_message(pg, pg.locator(".cardlab-bid-btn:visible:not([disabled])").first)
         else:
             click_and_wait_for_new_message(pg, pg.locator(".cardlab-card-btn:visible:not(.cardlab-illegal)").first)

@@ -2,8 +2,8 @@
 
 Plain functions that return HTML strings (no widgets, no rules): the felt CSS,
 a seat box around a player's name, the row of cards in front of a player, the
-cards of a trick, and the title and status lines.  A game's own table module
-puts these pieces together into its felt.
+cards of a trick, the title and status lines, the message line and the log.
+A game's own felt module (``display.plump_felt`` …) puts these pieces together.
 
 >>> "cardlab-felt-table" in FELT_CSS
 True
@@ -16,7 +16,8 @@ from __future__ import annotations
 import html
 from typing import Any, Iterable, Sequence
 
-from ..display.cards import card_svg
+from .cards import card_svg
+
 
 #: The CSS every felt table needs once on the page (the table widget carries ``cardlab-felt-table``).
 FELT_CSS = """
@@ -29,6 +30,7 @@ FELT_CSS = """
 .cardlab-card-btn { height: 92px !important; width: 64px !important; border-radius: 9px !important; padding: 0 !important;
   border: 1px solid #9e9e9e !important; box-shadow: 1px 2px 4px rgba(0,0,0,.45) !important; margin: 3px !important;
   transition: transform .12s; }
+.cardlab-card-btn.cardlab-card-narrow { width: 48px !important; height: 76px !important; margin: 2px !important; }
 .cardlab-card-btn:hover:not(.cardlab-illegal) { transform: translateY(-8px); }
 .cardlab-card-btn.cardlab-illegal { opacity: .55; box-shadow: none !important; }
 .cardlab-card-btn.cardlab-hinted { border: 3px solid #fbc02d !important; transform: translateY(-8px); }
@@ -111,7 +113,7 @@ def caption_html(label: str, sentence: str, *, font: str = "bold 15px sans-serif
             f'{html.escape(sentence)}</div>')
 
 
-def felt_frame(top: str, middle: str, me: str, *, extra: str = "", margin: str = "10px 0", classes: str = "cardlab-felt") -> str:
+def felt_frame(top: str, middle: str, me: str, *, extra: str = "", margin: str = "4px 0", classes: str = "cardlab-felt") -> str:
     """The felt's three bands: the other seats, the middle of the table (then ``extra``), your seat."""
     return (f'<div class="{classes}" style="text-align:center">'
             f'<div>{top}</div><div style="margin:{margin}">{middle}</div>{extra}<div>{me}</div></div>')
@@ -132,3 +134,39 @@ def status_html(text: str) -> str:
 def heading_html(text: str) -> str:
     """The score sheet's heading ("Protokoll")."""
     return f'<div style="font:bold 17px sans-serif">{html.escape(text)}</div>'
+
+
+#: Colours of the message line: (background, text) per tone.
+TONES = {
+    "info": ("#fffde7", "#5d4037"),
+    "error": ("#ffebee", "#b71c1c"),
+    "hint": ("#e3f2fd", "#0d47a1"),
+    "good": ("#e8f5e9", "#1b5e20"),
+}
+
+
+def message_html(text: str, tone: str = "info") -> str:
+    """The message line (a live region that screen readers read out).
+
+    >>> 'role="status"' in message_html("Din tur", "hint")
+    True
+    """
+    background, colour = TONES.get(tone, TONES["info"])
+    shown = html.escape(text) or "&nbsp;"
+    return (f'<div role="status" aria-live="polite" style="background:{background};color:{colour};'
+            f'border-radius:10px;padding:8px 12px;font:bold 17px sans-serif;min-height:24px">{shown}</div>')
+
+
+def log_html(title: str, lines: Sequence[str]) -> str:
+    """The folded "What happened" list (newest first); empty when there is nothing to list.
+
+    >>> log_html("Vad som hänt", ["Bot 1 bjuder 0."]).count("<li>")
+    1
+    >>> log_html("Vad som hänt", [])
+    ''
+    """
+    if not lines:
+        return ""
+    items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+    return (f'<details style="font:13px sans-serif;color:#333"><summary>{html.escape(title)}'
+            f'</summary><ul style="margin:4px 0">{items}</ul></details>')

@@ -1,0 +1,235 @@
+"""The classroom server: the pupils' notebooks as Voilà pages, a table ready for every pupil.
+
+``python -m cardlab.classroom_server --pupils 30`` (or ``make app PUPILS=30``) does four things:
+
+1. **Serves only what pupils should see.**  It copies the pupil-facing notebooks (play tables,
+   lessons, pupil exercises: :func:`pupil_notebooks`) into a folder of their own and serves that
+   folder, so a teacher's notebook (with its answer key) is never reachable from a pupil's browser.
+2. **A page with its table for every pupil.**  Before the lesson it starts a pool of kernels for
+   each lesson notebook (``--lesson``, default ``02_play_plump.ipynb``), ``pupils + spare`` of them,
+   each with the notebook already run, so a pupil's page arrives with its table at once.  The pool
+   is refilled only when fewer than ``spare`` ready kernels are left (a reload, a late pupil), so
+   refills do not compete with the pupils' moves for the CPU.  A pupil who arrives when the pool is
+   empty sees Voilà's "loading" page, which turns into the table when its kernel has run the notebook;
+   timeouts are raised so a busy machine never gives a page without its table.
+3. **No kernel leaks.**  A closed tab shuts its kernel down at once (Voilà's shutdown request is
+   accepted: this server has no login, so the cross-site check it failed guards nothing), and a
+   kernel whose pupil vanished without closing the tab (sleeping laptop, lost network) is culled
+   after ``--cull-after`` seconds with no connection; ready kernels in the pool are never culled.
+4. **Results go to the class folder.**  ``--class-dir`` (default ``$CARDLAB_CLASS_DIR`` or
+   ``~/cardlab-class``) is handed to every kernel, so the quizzes' *Spara svaren* writes there.
+
+About 72 MB of RAM per pupil (one kernel each, measured by ``benchmarks/classroom_load.py``);
+see ``docs/classroom.md`` for starting a class and for more than one class (JupyterHub).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import time
+from pathlib import Path
+from typing import Any, Sequence
+
+from .classroom import CLASS_DIR_ENV, class_dir
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Where the notebooks live in a source checkout.
+NOTEBOOKS = ROOT / "notebooks"
+#: Where the served copy is made (never inside ``notebooks/``).
+APP_FOLDER = ROOT / "build" / "classroom"
+#: Notebooks for the teacher only (answer keys, the class's results): never served.
+TEACHER_NOTEBOOKS = frozenset({"05_classroom_exercises", "06_class_results"})
+DEFAULT_LESSON = "02_play_plump.ipynb"
+DEFAULT_PORT = 8866
+
+#: Voilà settings that every classroom server uses (explained in the module docstring).
+VOILA_SETTINGS = {
+    "iopub_timeout": 120,      # seconds Voilà waits for a cell's output on a busy machine (default 4)
+    "cell_timeout": 300,       # seconds a cell may run
+    "startup_timeout": 120,    # seconds a kernel may take to start
+    "cull_interval": 10,       # seconds between two looks for vanished pupils' kernels
+}
+
+
+def is_teacher_notebook(path: "str | Path") -> bool:
+    """True for a teacher's notebook (never served to pupils).
+
+    >>> is_teacher_notebook("05_classroom_exercises.ipynb"), is_teacher_notebook("05_classroom_exercises_pupil.ipynb")
+    (True, False)
+    """
+    stem = Path(path).stem
+    return stem in TEACHER_NOTEBOOKS or "teacher" in stem.lower()
+
+
+def pupil_notebooks(folder: "str | Path" = NOTEBOOKS) -> list[Path]:
+    """The notebooks a pupil may open: every notebook directly in ``folder`` except the teacher's.
+
+    >>> names = [p.name for p in pupil_notebooks()]
+    >>> "05_classroom_exercises_pupil.ipynb" in names, "05_classroom_exercises.ipynb" in names
+    (True, False)
+    """
+    return sorted(p for p in Path(folder).glob("*.ipynb") if not is_teacher_notebook(p))
+
+
+def prepare_app_folder(dest: "str | Path" = APP_FOLDER, source: "str | Path" = NOTEBOOKS) -> list[Path]:
+    """Make ``dest`` hold exactly the pupil notebooks of ``source`` (a fresh copy); returns their paths."""
+    dest = Path(dest)
+    if dest.exists():
+        shutil.rmtree(dest)
+    dest.mkdir(parents=True)
+    copied = []
+    for path in pupil_notebooks(source):
+        target = dest / path.name
+        shutil.copyfile(path, target)
+        copied.append(target)
+    return copied
+
+
+def voila_config(*, port: int = DEFAULT_PORT, ip: str = "127.0.0.1", pools: "dict[str, int] | None" = None,
+                 cull_after: int = 40) -> dict[str, dict[str, Any]]:
+    """The classroom server's Voilà settings as a traitlets config (``{class: {trait: value}}``).
+
+    ``pools``: lesson notebook → ready kernels; every other notebook starts its kernel when opened.
+
+    >>> cfg = voila_config(pools={"02_play_plump.ipynb": 33})
+    >>> cfg["VoilaKernelManager"]["kernel_pools_config"]["02_play_plump.ipynb"], cfg["Voila"]["ip"]
+    ({'pool_size': 33}, '127.0.0.1')
+    """
+    pools = pools if pools is not None else {}
+    pool_config: dict[str, Any] = {"default": {"pool_size": 0}}
+    for name, size in pools.items():
+        pool_config[name] = {"pool_size": int(size)}
+    s = VOILA_SETTINGS
+    return {
+        "Voila": {"port": int(port), "ip": ip, "port_retries": 0, "open_browser": False,
+                  # no login on this server, so the cross-site check only made Voilà refuse a closed tab's shutdown
+                  "tornado_settings": {"disable_check_xsrf": True}},
+        "VoilaConfiguration": {"preheat_kernel": bool(pools)},
+        "VoilaKernelManager": {"kernel_pools_config": pool_config, "fill_delay": 0},
+        "VoilaExecutor": {"iopub_timeout": s["iopub_timeout"], "timeout": s["cell_timeout"],
+                          "startup_timeout": s["startup_timeout"]},
+        "MappingKernelManager": {"cull_idle_timeout": int(cull_after), "cull_interval": s["cull_interval"],
+                                 "cull_connected": False, "cull_busy": False},
+    }
+
+
+def _classroom_kernel_manager_factory(original, spare: int, connect_grace: float = 120.0):
+    """Wrap Voilà's kernel manager factory: fill the whole pool before the lesson, then refill only
+    when fewer than ``spare`` ready kernels are left (and only up to ``spare``); a kernel handed to a
+    page is not culled in its first ``connect_grace`` seconds."""
+    from jupyter_server._tz import utcnow
+
+    def factory(base_class, preheat_kernel, default_pool_size, page_config_hook=None):
+        cls = original(base_class, preheat_kernel, default_pool_size, page_config_hook=page_config_hook)
+        if not preheat_kernel:
+            return cls
+
+        class ClassroomKernelManager(cls):  # type: ignore[misc, valid-type]
+            def fill_if_needed(self, delay=None, notebook_name=None, extra_kernel_env_variables={}, **kwargs):  # noqa: B006
+                filled = self.__dict__.setdefault("_cardlab_filled", set())
+                if notebook_name not in filled:           # before the lesson: the whole pool
+                    filled.add(notebook_name)
+                    return super().fill_if_needed(delay, notebook_name, extra_kernel_env_variables, **kwargs)
+                left = len(self._pools.get(notebook_name, ()))
+                if left >= spare:
+                    return None
+                saved = self.kernel_pools_config
+                own = dict(saved.get(notebook_name, saved.get("default", {})))
+                own["pool_size"] = min(int(own.get("pool_size", 0)), spare)
+                self.kernel_pools_config = {**saved, notebook_name: own}
+                try:
+                    return super().fill_if_needed(delay, notebook_name, extra_kernel_env_variables, **kwargs)
+                finally:
+                    self.kernel_pools_config = saved
+
+            async def get_rendered_notebook(self, notebook_name, extra_kernel_env_variables={}, **kwargs):  # noqa: B006
+                """Hand a ready kernel to a pupil's page; its idle clock starts now (it sat in the pool a while),
+                so the culler gives the page time to load and connect."""
+                result = await super().get_rendered_notebook(notebook_name, extra_kernel_env_variables, **kwargs)
+                kernel_id = result[2]
+                self.__dict__.setdefault("_cardlab_claimed", {})[kernel_id] = time.monotonic()
+                if kernel_id in self:
+                    self.get_kernel(kernel_id).last_activity = utcnow()
+                return result
+
+            async def cull_kernel_if_idle(self, kernel_id):
+                """Never cull a page's kernel in its first ``connect_grace`` seconds (a slow browser is still loading)."""
+                claimed = self.__dict__.get("_cardlab_claimed", {}).get(kernel_id)
+                if claimed is not None and time.monotonic() - claimed < connect_grace:
+                    return None
+                return await super().cull_kernel_if_idle(kernel_id)
+
+            async def _initialize(self, notebook_path, kernel_id=None, **kwargs):
+                """Start a pool kernel; log when it has run the notebook (the teacher waits for "ready N of N")."""
+                content = await super()._initialize(notebook_path, kernel_id, **kwargs)
+                ready = self.__dict__.setdefault("_cardlab_ready", {})
+
+                def done(_task, name=notebook_path):
+                    ready[name] = ready.get(name, 0) + 1
+                    size = self.kernel_pools_config.get(name, {}).get("pool_size", 0)
+                    self.log.info("cardlab: %s ready kernel(s) for %s have run the notebook (pool %s)", ready[name], name, size)
+
+                content["task"].add_done_callback(done)
+                return content
+
+        ClassroomKernelManager.__name__ = cls.__name__
+        return ClassroomKernelManager
+
+    return factory
+
+
+def serve(folder: "str | Path", config: dict[str, dict[str, Any]], *, spare: int = 3) -> None:  # pragma: no cover
+    """Run Voilà on ``folder`` with ``config`` (see :func:`voila_config`) and the classroom's pool policy."""
+    import voila.app
+    from traitlets.config import Config
+
+    voila.app.voila_kernel_manager_factory = _classroom_kernel_manager_factory(voila.app.voila_kernel_manager_factory, spare)
+    voila.app.Voila.launch_instance(argv=[str(folder)], config=Config(config))
+
+
+def parse_lessons(values: Sequence[str], folder: Path) -> list[str]:
+    names = []
+    for value in values or [DEFAULT_LESSON]:
+        name = value if value.endswith(".ipynb") else f"{value}.ipynb"
+        if not (folder / name).exists():
+            raise SystemExit(f"no pupil notebook {name!r} in {folder}; choose from "
+                             f"{', '.join(p.name for p in pupil_notebooks(folder))}")
+        names.append(name)
+    return names
+
+
+def main(argv: Sequence[str] | None = None) -> int:  # pragma: no cover - starts the server
+    parser = argparse.ArgumentParser(prog="python -m cardlab.classroom_server",
+                                     description="Serve the pupils' notebooks to a class (Voilà, a ready table per pupil).")
+    parser.add_argument("--pupils", type=int, default=1, help="how many pupils (ready kernels per lesson notebook)")
+    parser.add_argument("--spare", type=int, default=3, help="extra ready kernels for reloads and late pupils")
+    parser.add_argument("--lesson", action="append", default=[],
+                        help=f"a notebook the class opens (repeatable; default {DEFAULT_LESSON})")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT)
+    parser.add_argument("--ip", default="127.0.0.1", help="0.0.0.0 to let the pupils' computers in")
+    parser.add_argument("--class-dir", default=None, help=f"where quiz results go (default ${CLASS_DIR_ENV} or ~/cardlab-class)")
+    parser.add_argument("--cull-after", type=int, default=40, help="seconds before a vanished pupil's kernel is stopped")
+    parser.add_argument("--notebooks", default=str(NOTEBOOKS), help="where the notebooks are")
+    parser.add_argument("--app-folder", default=str(APP_FOLDER), help="where the served copy is made")
+    args = parser.parse_args(argv)
+    if args.pupils < 0 or args.spare < 0:
+        parser.error("--pupils and --spare must be 0 or more")
+    folder = Path(args.app_folder)
+    prepare_app_folder(folder, args.notebooks)
+    lessons = parse_lessons(args.lesson, folder)
+    results = class_dir(args.class_dir)
+    results.mkdir(parents=True, exist_ok=True)
+    os.environ[CLASS_DIR_ENV] = str(results.resolve())
+    size = args.pupils + args.spare
+    print(f"cardlab classroom: {len(lessons)} lesson(s) × {size} ready kernels; results in {results}; "
+          f"http://{args.ip}:{args.port}/", flush=True)
+    serve(folder, voila_config(port=args.port, ip=args.ip, pools={name: size for name in lessons} if size else {},
+                               cull_after=args.cull_after), spare=args.spare)
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,79 @@
+"""The Femkamp table's felt as HTML: the other players at the top, the trick or the kabal rows in the middle, you below.
+
+>>> from cardlab.games.femkamp import FemkampGame
+>>> page = femkamp_felt_html(FemkampGame.start(seed=1), 0, ["Du", "Bot 1", "Bot 2", "Bot 3"], "nb")
+>>> "cardlab-felt" in page and "Ta så få stikk som mulig" in page
+True
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Sequence
+
+from ..games.femkamp import FemkampGame
+from ..i18n import tr
+from ..rules.femkamp import round_goal, round_scoring, round_title
+from ..sheets.femkamp import count_message
+from . import felt
+from .femkamp import kabal_layout_html
+
+
+def _signed(value: int) -> str:
+    return str(value).replace("-", "−")
+
+
+def _seat_box(game: FemkampGame, s: int, names: Sequence[str], lang: str, *, human: bool, teacher: bool,
+              four_colour: bool) -> str:
+    rnd = game.round
+    if rnd.round_name == "kabal":
+        detail = (f'{html.escape(count_message("prikks", rnd.prikks[s]).text(lang))} · '
+                  f'{html.escape(tr("femkamp.table.cards_left", lang, count=len(rnd.hands[s])))}')
+    else:
+        detail = html.escape(count_message("tricks", rnd.tricks_taken[s]).text(lang))
+    points = (f'{html.escape(tr("femkamp.table.round_points", lang, points=_signed(rnd.scores()[s])))} · '
+              f'<b>{html.escape(tr("femkamp.table.total_points", lang, points=_signed(game.totals[s])))}</b>')
+    cards = "" if human else felt.hand_row_html(rnd.hands[s], face_up=teacher, four_colour=four_colour, up_width=26,
+                                                   down_width=16, min_height=26, max_width=260)
+    body = (f'<div style="font:14px sans-serif;margin-top:2px">{detail}</div>'
+            f'<div style="font:13px sans-serif;color:#c8e6c9">{points}</div>{cards}')
+    to_move = rnd.to_move == s and not game.is_over
+    return felt.seat_box_html(s, names[s], body, to_move=tr("widget.to_move", lang) if to_move else None,
+                              dealer=tr("widget.dealer", lang) if s == rnd.dealer else None)
+
+
+def femkamp_felt_html(game: FemkampGame, seat: int, names: Sequence[str], lang: str, *, teacher: bool = False,
+                      four_colour: bool = False) -> str:
+    """The green felt for ``seat`` (other hands face down unless ``teacher``)."""
+    rnd = game.round
+    top = "".join(_seat_box(game, s, names, lang, human=False, teacher=teacher, four_colour=four_colour)
+                  for s in felt.seats_around(seat, game.players))
+    name = rnd.round_name
+    side = (f'<div class="cardlab-round-goal" style="display:inline-block;vertical-align:top;width:190px;color:#fff;'
+            f'font:15px sans-serif;text-align:center;background:rgba(0,0,0,.2);border-radius:12px;padding:8px">'
+            f'<div style="font:bold 18px sans-serif">{html.escape(round_title(name, lang))}</div>'
+            f'<div style="font:bold 16px sans-serif;color:#fff59d;margin:6px 0">{html.escape(round_goal(name, lang))}</div>'
+            f'<div style="font:13px sans-serif">{html.escape(tr("femkamp.table.scoring", lang, rule=round_scoring(name, lang, game.rules)))}</div>'
+            f'</div>')
+    from ..session.femkamp import last_trick, trick_won
+
+    done = last_trick(game)
+    caption = "" if done is None else felt.caption_html(tr("widget.last_trick", lang), trick_won(done, names).text(lang),
+                                                        font="13px sans-serif" if name == "kabal" and not game.is_over
+                                                        else "bold 15px sans-serif")
+    if name == "kabal" and not game.is_over:
+        middle = (f'<div style="color:#fff;font:bold 15px sans-serif;margin-bottom:4px">{html.escape(tr("femkamp.table.kabal", lang))}</div>'
+                  f'{kabal_layout_html(rnd.layout, width=38, four_colour=four_colour, lang=lang)}{caption}')
+    else:
+        shown = list(rnd.current_trick) if name != "kabal" else []
+        winner = None
+        if done is not None:
+            shown = list(zip(done.seats, done.cards))
+            winner = done.winner
+        cells = felt.trick_cells_html(shown, names, winner=winner, width=62, four_colour=four_colour)
+        opacity = "opacity:.85;" if done is not None else ""
+        middle = f'<div style="{opacity}">{cells}</div>{caption}'
+    centre = (f'<div class="cardlab-trick-area" style="display:inline-block;vertical-align:top;min-width:430px;'
+              f'min-height:100px;text-align:center;margin-left:10px">{middle}</div>')
+    me = _seat_box(game, seat, names, lang, human=True, teacher=teacher, four_colour=four_colour)
+    return felt.felt_frame(top, side + centre, me)

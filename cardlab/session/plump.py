@@ -1,0 +1,144 @@
+"""``PlumpSession``: a Plump table without a user interface (what :class:`cardlab.widgets.PlumpTable` shows).
+
+>>> table = PlumpSession("kids", rng=3, lang="sv")
+>>> table.run_bots()
+3
+>>> table.move(Bid(0, 1))
+>>> table.message_text()
+'Du bjuder 1.'
+
+The sentences for moves (:func:`describe_action`, :func:`trick_message`) are
+plain functions, tested on their own.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ..games.plump import Bid, Play, PlumpGame, Trick
+from ..i18n import Message, has_message
+from ..rules.plump import PlumpRules
+from .base import Observed, TableSession, person_key, resolve_rules
+
+
+def describe_action(act: Any, name: Any, *, changing: bool = False) -> Message:
+    """The sentence for a move: "Bot 2 lägger K♠." / "Bot 2 bjuder 1." / "You bid 1."
+
+    >>> from cardlab.cards import Card
+    >>> describe_action(Play(2, Card.parse("KS")), "Bot 2").text("sv")
+    'Bot 2 lägger K♠.'
+    >>> describe_action(Bid(2, 1), "Bot 2").text("nb")
+    'Bot 2 melder 1.'
+    >>> describe_action(Bid(0, 1), Message("widget.you")).text("en")
+    'You bid 1.'
+    """
+    if isinstance(act, Play):
+        return Message(person_key("plump.table.plays", name), {"name": name, "card": act.card})
+    key = "plump.table.changes_bid" if changing else "plump.table.bids"
+    return Message(person_key(key, name), {"name": name, "tricks": act.tricks})
+
+
+def trick_message(trick: Trick, names: Sequence[Any]) -> Message:
+    """Who took the trick and why: "Bot 1 tar sticket. A♠ vinner: högsta kortet i utspelad färg."
+
+    >>> from cardlab.cards import Card
+    >>> t = Trick(leader=0, seats=(0, 1), cards=(Card.parse("KS"), Card.parse("AS")), winner=1, trump=None)
+    >>> trick_message(t, ["Du", "Bot 1"]).text("sv")
+    'Bot 1 tar sticket. A♠ vinner: högsta kortet i utspelad färg.'
+    """
+    name = names[trick.winner]
+    return Message(person_key("plump.table.trick_won", name), {"name": name, "reason": trick.reason()})
+
+
+def last_trick(game: PlumpGame) -> Trick | None:
+    """The trick to show on the felt when none is being played: this round's last, or the previous round's."""
+    rnd = game.round
+    if rnd.current_trick:
+        return None
+    if rnd.completed_tricks:
+        return rnd.completed_tricks[-1]
+    if game.finished_rounds and rnd.bids_made == 0 and game.finished_rounds[-1] is not rnd:
+        return game.finished_rounds[-1].completed_tricks[-1]
+    return None
+
+
+class PlumpSession(TableSession):
+    """Plump for one human seat against bots (see :class:`cardlab.session.TableSession`).
+
+    ``rules``: a preset name (``"kids"``, ``"classic"`` …), a :class:`PlumpRules` or its dict.
+    """
+
+    game_type = "plump"
+    rules_class = PlumpRules
+    default_rules = "kids"
+
+    def __init__(self, rules: Any = "kids", **options: Any) -> None:
+        super().__init__(rules, **options)
+
+    @property
+    def game(self) -> PlumpGame:
+        return self.match.game
+
+    def resolve(self, chosen: Any, players: int | None) -> PlumpRules:
+        return resolve_rules(PlumpRules, "kids" if chosen is None else chosen, example="kids")
+
+    def welcome(self, rules: Any) -> Message:
+        if isinstance(rules, str) and rules in PlumpRules.presets():
+            label = Message(f"widget.preset.{rules}") if has_message(f"widget.preset.{rules}") else rules
+        else:
+            label = Message("widget.custom_rules")
+        return Message("plump.table.welcome", {"rules": label})
+
+    # -------------------------------------------------------------- moves
+    def bid(self, tricks: int) -> None:
+        """Bid (or change your bid to) ``tricks``."""
+        self.move(Bid(self.seat, tricks))
+
+    def play(self, card: Any) -> None:
+        """Play ``card`` from your hand."""
+        from ..cards import Card
+
+        self.move(Play(self.seat, Card.parse(card)))
+
+    def snapshot(self, act: Any) -> dict:
+        before = super().snapshot(act)
+        before["changing"] = isinstance(act, Bid) and self.game.round.bids[act.seat] is not None
+        before["tricks"] = len(self.game.round.completed_tricks)
+        return before
+
+    def observe(self, before: dict, act: Any) -> Observed:
+        seen = super().observe(before, act)
+        rnd = seen.round_over if seen.round_over is not None else self.game.round
+        if rnd is before["round"] and len(rnd.completed_tricks) > before["tricks"]:
+            seen.trick = rnd.completed_tricks[-1]
+        return seen
+
+    def narrate(self, act: Any, reason: Any, before: dict, seen: Observed):
+        names = self.raw_names()
+        said: list[Any] = [describe_action(act, names[act.seat], changing=before["changing"])]
+        tone = "info"
+        if seen.trick is not None:
+            said.append(trick_message(seen.trick, names))
+            tone = "good" if seen.trick.winner == self.seat else "info"
+        if seen.round_over is not None:
+            review = self.review(seen.round_over)
+            said.append(review if review is not None else Message("plump.table.round_over"))
+        if seen.game_over:
+            winners = ", ".join(self.names()[s] for s in self.game.winners())
+            said.append(Message("plump.table.game_over", {"winner": Message("sheet.winner", {"names": winners})}))
+        teacher = said[:1] + self.bot_reason(act.seat, reason) + said[1:] if act.seat != self.seat and reason else None
+        return said, teacher, tone
+
+    def hint_words(self, act: Any) -> Message:
+        if isinstance(act, Bid):
+            return Message("plump.table.hint_bid", {"tricks": act.tricks})
+        return Message("plump.table.hint_play", {"card": act.card})
+
+    def hint_reason_for_children(self, decision: Any) -> Message | None:
+        """A bid hint says what to count (the bot's half-trick sum is for teacher mode)."""
+        if isinstance(decision.action, Bid):
+            return Message("plump.table.hint_bid_why_trump" if self.game.round.trump is not None else "plump.table.hint_bid_why")
+        return None
+
+    def new_round_words(self) -> Message:
+        return Message("plump.table.new_round", {"cards": self.game.round.hand_size})

@@ -1,0 +1,179 @@
+"""Results a teacher can collect: pupils' quizzes save into a class folder, the teacher reads it back.
+
+A pupil's name is free text typed by a child: it never leaves the class folder as a path,
+it is escaped wherever it is shown, and two pupils of the same name never overwrite each other.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from cardlab import CardlabError
+from cardlab.classroom import (
+    CLASS_DIR_ENV,
+    COLUMNS,
+    ResultsFileWarning,
+    class_dir,
+    clean_name,
+    collect_results,
+    file_stem,
+    hardest_questions,
+    results_path,
+    save_results,
+    success_by_pupil,
+    success_by_question,
+)
+
+widgets = pytest.importorskip("cardlab.widgets")
+from cardlab.widgets.quiz import PupilState  # noqa: E402
+
+TRICKS = [{"cards": "8C KC 4C QS"}, {"cards": "6D AD 2S KD", "trump": "S"}]   # K♣ wins; 2♠ (trump) wins
+FOLLOW = [{"hand": "7H KS 2C 9H", "led": "QH"}]                              # 7♥ 9♥ may be played
+
+
+def _quiz(tmp_path, name: str = "", cls=None, items=TRICKS, **kw):
+    cls = cls or widgets.TrickQuiz
+    state = PupilState(rng=kw.pop("rng", None))
+    state.name = name
+    return cls(items, lang="sv", class_folder=tmp_path, pupil_state=state, **kw)
+
+
+def _click_card(quiz, text: str) -> None:
+    next(b for b in quiz.answer_buttons if b.description == text).click()
+
+
+# ------------------------------------------------------------- the folder
+def test_class_folder_default_env_and_argument(monkeypatch, tmp_path):
+    monkeypatch.delenv(CLASS_DIR_ENV, raising=False)
+    assert class_dir() == class_dir(None) and class_dir().name == "cardlab-class"
+    monkeypatch.setenv(CLASS_DIR_ENV, str(tmp_path / "3b"))
+    assert class_dir() == tmp_path / "3b"
+    assert class_dir(tmp_path / "4a") == tmp_path / "4a"   # an explicit folder wins
+
+
+# ------------------------------------------------------- the round trip
+def test_results_round_trip_two_pupils_same_name_twice_and_a_damaged_file(tmp_path):
+    # Anna answers both questions right, Bo answers the second wrong, and a second Anna only the first
+    anna = _quiz(tmp_path, "Anna", rng=1)
+    _click_card(anna, "K♣"); anna.next_button.click(); _click_card(anna, "2♠")
+    bo = _quiz(tmp_path, "Bo", rng=2)
+    _click_card(bo, "K♣"); bo.next_button.click(); _click_card(bo, "A♦")
+    anna2 = _quiz(tmp_path, "Anna", rng=3)
+    _click_card(anna2, "Q♠")
+    # every answer was saved as it was given (a name was typed): three files, none overwritten
+    files = sorted(p.name for p in tmp_path.glob("*.json"))
+    assert len(files) == 3 and sum(f.startswith("trick--Anna--") for f in files) == 2
+    # a damaged file and a foreign JSON file are skipped with a warning naming them
+    (tmp_path / "trick--Eva--0123456789abcdef.json").write_text('{"format": "cardlab-quiz-res', encoding="utf-8")
+    (tmp_path / "notes.json").write_text(json.dumps({"hello": 1}), encoding="utf-8")
+    with pytest.warns(ResultsFileWarning) as caught:
+        df = collect_results(tmp_path)
+    assert {str(w.message).split(":")[0] for w in caught} == {"skipped trick--Eva--0123456789abcdef.json", "skipped notes.json"}
+    assert list(df.columns) == list(COLUMNS)
+    rows = sorted(df[["pupil", "question", "answer", "correct"]].itertuples(index=False, name=None))
+    assert rows == [("Anna", 1, "K♣", True), ("Anna", 1, "Q♠", False), ("Anna", 2, "2♠", True),
+                    ("Bo", 1, "K♣", True), ("Bo", 2, "A♦", False)]
+    assert df["exercise"].unique().tolist() == ["trick"]
+    assert df.groupby("pupil")["pupil_id"].nunique().to_dict() == {"Anna": 2, "Bo": 1}
+    # the teacher's summaries
+    by_q = success_by_question(df)
+    assert by_q[["question", "answered", "right"]].values.tolist() == [[1, 3, 2], [2, 2, 1]]
+    by_p = success_by_pupil(df).set_index("label")
+    assert len(by_p) == 3 and by_p.loc["Bo", "share_right"] == 0.5
+    assert sorted(label for label in by_p.index if label.startswith("Anna")) == sorted(
+        f"Anna ({pid[:4]})" for pid in df[df.pupil == "Anna"]["pupil_id"].unique())
+    hardest = hardest_questions(df, n=1)
+    assert hardest.loc[0, "question"] == 2 and hardest.loc[0, "share_right"] == 0.5
+
+
+def test_saving_again_replaces_only_ones_own_file(tmp_path):
+    quiz = _quiz(tmp_path, "Anna", rng=1)
+    _click_card(quiz, "K♣")
+    first = quiz.last_saved_path
+    quiz.next_button.click(); _click_card(quiz, "2♠")
+    assert quiz.last_saved_path == first and len(list(tmp_path.glob("*.json"))) == 1
+    df = collect_results(tmp_path)
+    assert df["answer"].tolist() == ["K♣", "2♠"]
+    assert not list(tmp_path.glob(".*"))   # no temporary file left behind
+
+
+def test_save_results_api_and_unanswered_questions(tmp_path):
+    quiz = _quiz(tmp_path, cls=widgets.FollowSuitQuiz, items=FOLLOW + [{"hand": "KS 2C", "led": "QH"}], exercise="Lektion 5")
+    for button in quiz.answer_buttons:
+        button.value = button.description in ("7♥", "9♥")
+    quiz.check_button.click()           # no name yet: nothing written
+    assert not list(tmp_path.glob("*.json"))
+    path = quiz.save_results(tmp_path / "klass", pupil="Anna")
+    assert path.parent == (tmp_path / "klass").resolve() and path.name.startswith("Lektion_5--Anna--")
+    assert collect_results(tmp_path / "klass")[["exercise", "question", "correct"]].values.tolist() == [["Lektion 5", 1, True]]
+    everything = collect_results(tmp_path / "klass", answered_only=False)
+    assert everything["answer"].iloc[0] == "7♥ 9♥" and everything["answer"].isna().tolist() == [False, True]
+    assert "Sparat för Anna." in quiz.save_html.value
+
+
+def test_no_name_asks_for_one_and_writes_nothing(tmp_path):
+    quiz = _quiz(tmp_path, "   ")
+    quiz.save_button.click()
+    assert "Kunde inte spara: Skriv ditt namn först." in quiz.save_html.value
+    assert not list(tmp_path.iterdir())
+    with pytest.raises(CardlabError, match="Type your name first"):
+        clean_name("\n\t ", lang="en")
+    with pytest.raises(CardlabError, match="högst 40 tecken"):
+        clean_name("A" * 41, lang="sv")
+
+
+def test_missing_folder_is_a_clear_error(tmp_path):
+    with pytest.raises(CardlabError) as caught:
+        collect_results(tmp_path / "nowhere")
+    assert caught.value.message("en") == f"The class folder {tmp_path / 'nowhere'} does not exist: check the path or CARDLAB_CLASS_DIR."
+
+
+# ----------------------------------------------------------- path safety
+@pytest.mark.parametrize("name", ["../../evil", "/etc/passwd", "..", ".", "a/b\\c", "C:\\Windows\\x", "~root",
+                                  "\x00nul", "<script>alert(1)</script>", "Ånna-Lena 😀", "con", ".hidden", " " * 3 + "x"])
+def test_a_name_never_writes_outside_the_class_folder(tmp_path, name):
+    folder = tmp_path / "class"
+    path = save_results([{"question": 1, "position": "", "answer": "K♣", "correct": True}], folder, pupil=name,
+                        exercise="../trick", pupil_id="0123456789abcdef")
+    assert path.parent == folder.resolve()
+    assert not path.name.startswith(".") and "/" not in path.name and "\\" not in path.name and "\x00" not in path.name
+    assert [p.name for p in tmp_path.iterdir()] == ["class"]
+    assert collect_results(folder)["pupil"].tolist() == [clean_name(name)]   # the name itself kept as typed
+
+
+def test_file_stem_and_path_pieces():
+    assert file_stem("../..") == "x" and file_stem("Öberg, Åsa") == "Öberg_Åsa"
+    assert len(file_stem("x" * 500)) == 30
+    with pytest.raises(CardlabError, match="pupil id"):
+        results_path("/tmp", pupil="Anna", exercise="trick", pupil_id="../../x")
+
+
+# ------------------------------------------------------------ escaping
+def test_a_name_is_escaped_wherever_it_is_shown(tmp_path):
+    evil = '<img src=x onerror="alert(1)">'
+    quiz = _quiz(tmp_path, evil)
+    _click_card(quiz, "K♣")
+    assert "<img" not in quiz.save_html.value and "&lt;img" in quiz.save_html.value
+    df = collect_results(tmp_path)
+    assert df.loc[0, "pupil"] == evil                                 # kept as data …
+    html_table = success_by_pupil(df).to_html()
+    assert "<img" not in html_table and "&lt;img" in html_table     # … escaped when shown
+    chart = pytest.importorskip("cardlab.classroom").results_chart(df, lang="en")
+    svg = chart._repr_mimebundle_()
+    svg = svg[0] if isinstance(svg, tuple) else svg
+    text = svg["image/svg+xml"]
+    assert "<img" not in text, text[max(0, text.find("<img") - 300):text.find("<img") + 60]
+
+
+def test_env_variable_is_where_the_quiz_saves(tmp_path, monkeypatch):
+    monkeypatch.setenv(CLASS_DIR_ENV, str(tmp_path / "env-class"))
+    state = PupilState()
+    state.name = "Kari"
+    quiz = widgets.TrickQuiz(TRICKS, lang="nb", pupil_state=state)
+    _click_card(quiz, "K♣")
+    assert quiz.last_saved_path.parent == (tmp_path / "env-class").resolve()
+    assert "Lagret for Kari." in quiz.save_html.value
+    assert os.path.exists(quiz.last_saved_path)
