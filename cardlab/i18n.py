@@ -26,6 +26,7 @@ from __future__ import annotations
 import os
 import string
 import sys
+import threading
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Callable, Mapping
@@ -46,6 +47,7 @@ _CATALOGUE: dict[str, dict[str, str]] = {}   # every sentence, once loaded (data
 _REGISTERED: dict[str, dict[str, str]] = {}  # sentences added by register(), kept over a reload
 _SOURCES: dict[str, str] = {}                # key -> the data file it came from
 _loaded = False
+_LOAD_LOCK = threading.Lock()
 _SHOW: dict[type, Callable[[Any, str], str]] = {}
 
 # what a locale's language part means to cardlab (Nynorsk and plain "no" readers get bokmål)
@@ -193,17 +195,23 @@ def load_catalogue() -> dict[str, dict[str, str]]:
                 raise ValueError(f"Message {key!r} is defined twice: in {sources[key]} and in {name}.")
             data[key] = texts
             sources[key] = name
-    _CATALOGUE.clear()
-    _CATALOGUE.update(data)
-    _CATALOGUE.update(_REGISTERED)
-    _SOURCES.clear()
+    merged = {**data, **_REGISTERED}
+    _CATALOGUE.update(merged)  # never empty on the way, so a lookup in another thread always finds its key
+    for stale in set(_CATALOGUE) - set(merged):
+        del _CATALOGUE[stale]
     _SOURCES.update(sources)
+    for stale in set(_SOURCES) - set(sources):
+        del _SOURCES[stale]
     _loaded = True
     return _CATALOGUE
 
 
 def _catalogue() -> dict[str, dict[str, str]]:
-    return _CATALOGUE if _loaded else load_catalogue()
+    if not _loaded:
+        with _LOAD_LOCK:
+            if not _loaded:
+                load_catalogue()
+    return _CATALOGUE
 
 
 def register(messages: Mapping[str, Mapping[str, str]]) -> None:
