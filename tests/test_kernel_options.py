@@ -190,7 +190,7 @@ def test_rummy_kernel_replays_the_engine_under_every_option_combination(k, combo
     from cardlab.sim.rummy import kernel_batch, replay_rummy_round
     from cardlab.sim.seeds import round_seeds
 
-    for j, limit in enumerate((0, 1, 3, 100)):
+    for j, limit in enumerate((0, 1, 2, 3)):
         rules = RummyRules(**combo, max_reshuffles=limit, first_dealer=(k + j) % combo["players"])
         for policy in ("random", "heuristic"):
             seeds = round_seeds(10 * k + j, 1)

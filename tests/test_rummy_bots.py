@@ -182,3 +182,31 @@ def test_the_heuristic_bot_goes_out_far_more_often_than_the_random_bot():
     random = go_out_rate(lambda seed: [RummyRandomBot(rng=seed * 3 + s) for s in range(3)])
     assert heuristic > 0.85
     assert heuristic - random > 0.25
+
+
+def test_heuristic_bots_finish_rounds_when_the_stock_is_reshuffled_without_limit():
+    """RULES.md lets play go on after an empty stock for ever; heuristic bots that hold each other's
+    cards (seed 7: 2♦ A♦ A♥ / 3♦ 3♥ 6♠ / 4♦ 2♥ 4♥ with the other low cards on the table) used to
+    draw and discard for ever.  Past ``RummyBot.PATIENCE`` reshuffles they let go of kept cards."""
+    from cardlab import RummyGame, RummyRules, play_out
+    from cardlab.games.rummy import RummyRound
+
+    assert RummyRules().max_reshuffles is None
+    assert play_out(RummyGame.start(RummyRules(players=3), rng=7), RummyBot()).is_over
+    longest = 0
+    for seed in range(25):
+        for players in (2, 3, 4, 6):
+            rnd, bot, moves = RummyRound.deal(RummyRules(players=players), rng=seed), RummyBot(), 0
+            while not rnd.is_over:
+                rnd.apply(bot.choose(rnd.view(rnd.to_move)))
+                moves += 1
+                assert moves < 50_000, (seed, players)
+            longest = max(longest, moves)
+    assert longest > 0
+
+
+def test_patience_discard_explains_itself_in_three_languages():
+    from cardlab.i18n import tr
+
+    for lang, word in (("sv", "talongen"), ("nb", "bunken"), ("en", "reshuffled")):
+        assert word in tr("rummy.bot.discard_patience", lang, card="3♦")

@@ -87,9 +87,18 @@ class RummyBot:
       with no partners in hand, and keeping back cards that the next player
       has shown interest in (cards of the same rank or close in the same suit
       as what they took from the discard pile — public information).
+    * Patience: once the stock has been reshuffled more than :attr:`PATIENCE` times in a round,
+      the players are probably holding each other's cards (RULES.md lets play go on for ever).
+      The bot then lets go of one card it was keeping for a meld: the card picked by the size
+      of the stock, which changes every turn, so over a few turns every held card comes free.
+      Up to :attr:`PATIENCE` reshuffles it plays exactly as before (the compiled twin in
+      :mod:`cardlab.sim.rummy_kernel` models rules with at most that many reshuffles).
     """
 
     name = "rummy-heuristic"
+
+    #: reshuffles of the stock in a round after which the bot breaks up its hand (see "Patience")
+    PATIENCE = 3
 
     #: penalty points a partner (a card that could join it in a meld) is worth
     PARTNER_WEIGHT = 2.0
@@ -165,6 +174,10 @@ class RummyBot:
             return (self.discard_cost(view, act.card), -act.card.rank.points, act.card.index)
 
         best = min(options, key=key)
+        if view.reshuffles > self.PATIENCE and len(options) > 1:
+            kept = sorted((a for a in options if a != best), key=lambda a: a.card.index)
+            freed = kept[view.stock_size % len(kept)]
+            return Decision(freed, Message("rummy.bot.discard_patience", {"card": freed.card}))
         if len(view.hand) == 1:
             return Decision(best, Message("rummy.bot.discard_out", {"card": best.card}))
         # Say so when a heavier card was kept back because the next player seems to want it.
