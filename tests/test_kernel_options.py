@@ -60,7 +60,7 @@ def test_the_rummy_kernel_refuses_rules_without_a_reshuffle_limit():
         simulate("rummy", RummyRules(), rounds=2, progress=False)
     assert info.value.field == "max_reshuffles"
     assert info.value.message("en") == ("The fast Rummy simulator cannot play max_reshuffles = None: "
-                                        "it accepts 0–100.")
+                                        "it accepts 0–3.")
     # with no rules, a simulation plays a named bound, so the fingerprint shows it
     df = simulate("rummy", rounds=2, rng=1, progress=False)
     assert df.attrs["rules"]["max_reshuffles"] == 3

@@ -89,10 +89,10 @@ def _steps(game: str) -> list[Callable[[], object]]:
                                                   engine="kernel")
                 for policy in ("random", "heuristic")]
     if game == "rummy":
-        from ..rules.rummy import RummyRules
+        from .rummy import simulation_rules
         from .rummy import simulate_rummy
 
-        return [lambda p=policy: simulate_rummy(RummyRules(players=2), policy=p, rounds=2, rng=0, progress=False,
+        return [lambda p=policy: simulate_rummy(simulation_rules(players=2), policy=p, rounds=2, rng=0, progress=False,
                                                 engine="kernel", threads=1)
                 for policy in ("random", "heuristic")]
     from ..errors import RulesError
