@@ -20,6 +20,7 @@ COMMANDS = {
     "sweep": "sweep",
     "scoresheet": "scoresheet",
     "data": "data",
+    "compare": "compare",
 }
 
 
