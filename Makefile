@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 # JupyterLab refuses to start as root unless told it may (containers, CI machines)
 ROOT_OK := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test install app data bench clean
+.PHONY: lab test install app data claims bench clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,10 @@ test: $(STAMP)
 
 data: $(STAMP)
 	$(VENV)/bin/cardlab data build
+
+# every claim of the analysis notebooks again, on tables made afresh with a second seed (also a slow test)
+claims: $(STAMP)
+	$(PY) -m cardlab.claims --seed 7919
 
 bench: $(STAMP)
 	$(PY) -m pip install --quiet -e ".[bench]"
