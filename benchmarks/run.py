@@ -201,7 +201,7 @@ def main(argv=None) -> int:
     line("OpenSpiel oh_hell 4×10 random, from Python", python, "rounds/s")
     line("Plump 4×10 heuristic, fast kernel", kernel_rate("heuristic", 100_000 if q else 500_000), "rounds/s")
     line("Plump 4×10 random, summarize_plump (with counting)", summarize_rate(200_000 if q else 2_000_000), "rounds/s")
-    from cardlab.sim.plump import default_threads
+    from cardlab.sim.threads import default_threads
 
     line(f"  the same on {default_threads()} threads (all cores)", summarize_rate(200_000 if q else 2_000_000, default_threads()),
          "rounds/s", "not per core")

@@ -36,6 +36,7 @@ _EXPORTS = {
     "is_set": "games.melds", "is_run": "games.melds", "hand_penalty": "games.melds", "best_melds": "games.melds",
     # bots
     "RandomBot": "bots.base", "Decision": "bots.base", "PlumpBot": "bots.plump",
+    "PlumpSearchBot": "bots.plump_search",
     "FemkampBot": "bots.femkamp", "RummyBot": "bots.rummy", "RummyRandomBot": "bots.rummy",
     # simulation
     "simulate": "sim",

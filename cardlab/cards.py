@@ -27,6 +27,7 @@ from typing import Iterable
 
 from ._rng import normalize_rng
 from .errors import InvalidCardError
+from .i18n import rank_name, show_as, suit_name
 
 
 class Suit(Enum):
@@ -318,3 +319,13 @@ def count_cards(cards: Iterable[Card]) -> dict[Card, int]:
     for card in cards:
         counts[card] = counts.get(card, 0) + 1
     return counts
+
+
+def _card_text(card: Card, lang: str) -> str:
+    return str(card)
+
+
+# how suits, ranks and cards read inside a sentence: "hjärter", "kung", "10♥"
+show_as(Suit, suit_name)
+show_as(Rank, rank_name)
+show_as(Card, _card_text)

@@ -19,33 +19,35 @@ from __future__ import annotations
 
 from typing import Any
 
+from .i18n import Message, check_language, tr_partial
 
 
 class CardlabError(ValueError):
-    """Base of every error cardlab raises about cards, rules, games and files."""
+    """Base of every error cardlab raises about cards, rules, games and files.
 
-    rule: str = ""
+    An error can be made with any of its fields left out (a field not given
+    reads as "…"), so building the error never hides the problem it reports.
+
+    >>> HookError(lang="en").message("sv")[:18]
+    'Spärren (kroken): '
+    """
+
+    rule: str = "error.general"
 
     def __init__(self, rule: str | None = None, *, lang: str | None = None, **params: Any) -> None:
-        from .i18n import check_language, tr
-
         self.rule = rule or type(self).rule
         self.lang = check_language(lang)
         self.params = params
         for name, value in params.items():
             setattr(self, name, value)
-        super().__init__(tr(self.rule, self.lang, **params))
+        super().__init__(tr_partial(self.rule, self.lang, params))
 
     def message(self, lang: str | None = None) -> str:
         """The same sentence in ``lang`` (``"sv"``, ``"nb"`` or ``"en"``)."""
-        from .i18n import tr
+        return tr_partial(self.rule, lang, self.params)
 
-        return tr(self.rule, lang, **self.params)
-
-    def as_message(self):
+    def as_message(self) -> Message:
         """The error as an :class:`cardlab.i18n.Message` (to show later, in any language)."""
-        from .i18n import Message
-
         return Message(self.rule, self.params)
 
 
@@ -93,6 +95,34 @@ class WrongPhaseError(IllegalMoveError):
 
 class UnknownActionError(IllegalMoveError):
     rule = "rule.unknown_action"
+
+
+class RummyMoveError(IllegalMoveError):
+    """A Rummy move the rules forbid (``.rule`` names which)."""
+
+    rule = "rummy.not_a_meld"
+
+
+class MeldError(RummyMoveError):
+    rule = "rummy.not_a_meld"
+
+
+class LayOffError(RummyMoveError):
+    rule = "rummy.cannot_lay_off"
+
+
+class DrawError(RummyMoveError):
+    rule = "rummy.draw_first"
+
+
+class DiscardError(RummyMoveError):
+    rule = "rummy.same_discard"
+
+
+class KabalError(IllegalMoveError):
+    """A card that does not fit the layout yet, or a prikk while holding a card that fits."""
+
+    rule = "kabal.gap_one"
 
 
 class InvalidCardError(CardlabError):

@@ -38,63 +38,8 @@ from typing import Any, Iterable, Mapping, Sequence
 from ._rng import child_rng, derive_seed, normalize_rng
 from .cards import Card, Suit, parse_cards, shuffled_deck, sorted_hand
 from .errors import CardlabError
-from .i18n import Message, register
+from .i18n import Message
 from .tricks import legal_plays, trick_winner, winning_reason
-
-register({
-    "exercise.right": {"sv": "Rätt!", "nb": "Riktig!", "en": "Right!"},
-    "exercise.wrong": {"sv": "Inte riktigt.", "nb": "Ikke helt.", "en": "Not quite."},
-    "exercise.trick.prompt": {
-        "sv": "Vilket kort vinner sticket?",
-        "nb": "Hvilket kort vinner stikket?",
-        "en": "Which card wins this trick?",
-    },
-    "exercise.follow.prompt": {
-        "sv": "{card} spelades ut. Vilka kort får du spela? Välj alla och tryck på Kontrollera.",
-        "nb": "{card} ble spilt ut. Hvilke kort kan du spille? Velg alle og trykk på Sjekk.",
-        "en": "{card} was led. Which cards may you play? Choose them all, then press Check.",
-    },
-    "exercise.follow.must": {
-        "sv": "Du har {suit}, så du måste bekänna färg: {cards}.",
-        "nb": "Du har {suit}, så du må følge farge: {cards}.",
-        "en": "You have {suit}, so you must follow suit: {cards}.",
-    },
-    "exercise.follow.must_trump": {
-        "sv": "Du saknar {suit} men har trumf, och trumftvång gäller: {cards}.",
-        "nb": "Du mangler {suit} men har trumf, og det er trumftvang: {cards}.",
-        "en": "You have no {suit} but you have trump, and you must trump: {cards}.",
-    },
-    "exercise.follow.free": {
-        "sv": "Du saknar {suit}, så du får spela vilket kort som helst.",
-        "nb": "Du mangler {suit}, så du kan spille hvilket kort du vil.",
-        "en": "You have no {suit}, so you may play any card.",
-    },
-    "exercise.follow.forgot": {"sv": "Du glömde {cards}.", "nb": "Du glemte {cards}.", "en": "You forgot {cards}."},
-    "exercise.follow.not_allowed": {
-        "sv": "{cards} får du inte spela.",
-        "nb": "{cards} kan du ikke spille.",
-        "en": "You may not play {cards}.",
-    },
-    "exercise.bid.prompt": {
-        "sv": "Hur många stick tar den här handen? Du bjuder som nummer {position} av {players}.",
-        "nb": "Hvor mange stikk tar denne hånden? Du melder som nummer {position} av {players}.",
-        "en": "How many tricks will this hand take? You bid {position} of {players}.",
-    },
-    "exercise.bid.simulated": {
-        "sv": "I {deals} simulerade givar tog handen i snitt {mean} stick (95 % intervall {low}–{high}), så {accepted} räknas som rätt.",
-        "nb": "I {deals} simulerte giv tok hånden i snitt {mean} stikk (95 % intervall {low}–{high}), så {accepted} regnes som riktig.",
-        "en": "In {deals} simulated deals the hand took {mean} tricks on average (95% interval {low}–{high}), so {accepted} counts as right.",
-    },
-    "exercise.bid.exact": {
-        "sv": "Med de här korten tar handen exakt {tricks} stick när alla spelar som boten.",
-        "nb": "Med disse kortene tar hånden nøyaktig {tricks} stikk når alle spiller som boten.",
-        "en": "With these cards the hand takes exactly {tricks} tricks when everyone plays like the bot.",
-    },
-    "exercise.or": {"sv": "{a} eller {b}", "nb": "{a} eller {b}", "en": "{a} or {b}"},
-    "exercise.decimal": {"sv": "{whole},{tenth}", "nb": "{whole},{tenth}", "en": "{whole}.{tenth}"},
-    "exercise.trump_line": {"sv": "Trumf: {suit}", "nb": "Trumf: {suit}", "en": "Trump: {suit}"},
-    "exercise.no_trump": {"sv": "Ingen trumf", "nb": "Ingen trumf", "en": "No trump"},
-})
 
 
 def decimal(value: float) -> Message:
@@ -156,7 +101,7 @@ class TrickQuestion:
         object.__setattr__(self, "cards", tuple(parse_cards(self.cards)))
         object.__setattr__(self, "trump", _suit(self.trump))
         if len(self.cards) < 2:
-            raise CardlabError("rules.invalid", field="cards", problem="a trick question needs at least two cards.")
+            raise CardlabError("rules.invalid", field="cards", problem=Message("exercise.setup.two_cards"))
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "TrickQuestion":
@@ -200,7 +145,7 @@ class FollowSuitQuestion:
         object.__setattr__(self, "led", Card.parse(self.led))
         object.__setattr__(self, "trump", _suit(self.trump))
         if not self.hand:
-            raise CardlabError("rules.invalid", field="hand", problem="a follow-suit question needs a hand.")
+            raise CardlabError("rules.invalid", field="hand", problem=Message("exercise.setup.needs_hand"))
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "FollowSuitQuestion":
@@ -292,13 +237,13 @@ class BidQuestion:
         if self.others is not None:
             object.__setattr__(self, "others", tuple(tuple(parse_cards(h)) for h in self.others))
             if len(self.others) != self.players - 1:
-                raise CardlabError("rules.invalid", field="others", problem=f"give {self.players - 1} other hands.")
+                raise CardlabError("rules.invalid", field="others", problem=Message("exercise.setup.other_hands", {"count": self.players - 1}))
         if not 1 <= self.position <= self.players:
-            raise CardlabError("rules.invalid", field="position", problem=f"choose a bidding position from 1 to {self.players}.")
+            raise CardlabError("rules.invalid", field="position", problem=Message("exercise.setup.position", {"players": self.players}))
         if self.bot not in ("plump", "random"):
             raise CardlabError("rules.choice", field="bot", value=self.bot, allowed="plump, random")
         if not isinstance(self.deals, int) or self.deals < 2:
-            raise CardlabError("rules.invalid", field="deals", problem="simulate at least 2 deals.")
+            raise CardlabError("rules.invalid", field="deals", problem=Message("exercise.setup.deals"))
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "BidQuestion":
@@ -397,7 +342,7 @@ def make_questions(kind: str, items: Iterable[Any]) -> list[Any]:
     for item in items:
         out.append(item if isinstance(item, cls) else cls.from_dict(item))
     if not out:
-        raise CardlabError("rules.invalid", field="questions", problem="give at least one question.")
+        raise CardlabError("rules.invalid", field="questions", problem=Message("exercise.setup.questions"))
     return out
 
 

@@ -1,43 +1,57 @@
 """Words on screen in Swedish (``sv``), Norwegian bokmål (``nb``) and English (``en``).
 
 Every sentence cardlab shows a player lives in a catalogue under a key, in all
-three languages.  Modules add their own sentences with :func:`register`;
-:func:`tr` looks one up and fills in its fields.  Cards are written the way a
-player reads them (``10♥``) and suits by their name in the chosen language.
+three languages.  The catalogue is data: TOML files in ``cardlab/messages/``
+(one file per module that shows the sentences, one table per key), read the
+first time a sentence is looked up.  :func:`tr` looks one up and fills in its
+fields; :func:`register` adds sentences from code (for experiments and
+extensions; the shipped sentences are all in the data files).  Cards are
+written the way a player reads them (``10♥``) and suits by their name in the
+chosen language.
 
+>>> from cardlab.cards import Card, Suit
 >>> tr("rule.follow_suit", "sv", suit=Suit.HEARTS, card=Card.parse("7H"))
 'Du måste bekänna färg: hjärter spelades ut och du har 7♥.'
 >>> tr("rule.follow_suit", "en", suit=Suit.HEARTS, card=Card.parse("7H"))
 'You must follow suit: hearts were led and you have 7♥.'
 >>> suit_name(Suit.SPADES, "nb")
 'spar'
+
+This module is the bottom of cardlab: it imports nothing else from cardlab
+(``cards`` teaches it how to show suits, ranks and cards with :func:`show_as`).
 """
 
 from __future__ import annotations
 
+import os
 import string
+import sys
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from importlib import resources
+from typing import Any, Callable, Mapping
 
-from .cards import Card, Rank, Suit
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
 
 LANGUAGES: tuple[str, ...] = ("sv", "nb", "en")
 LANGUAGE_NAMES = {"sv": "Svenska", "nb": "Norsk (bokmål)", "en": "English"}
 
+#: the folder of the package that holds the catalogue's TOML files
+MESSAGES_FOLDER = "messages"
+
 _default_language = "en"
-_CATALOGUE: dict[str, dict[str, str]] = {}
+_CATALOGUE: dict[str, dict[str, str]] = {}   # every sentence, once loaded (data, then registered)
+_REGISTERED: dict[str, dict[str, str]] = {}  # sentences added by register(), kept over a reload
+_SOURCES: dict[str, str] = {}                # key -> the data file it came from
+_loaded = False
+_SHOW: dict[type, Callable[[Any, str], str]] = {}
 
-SUIT_NAMES = {
-    "sv": {Suit.CLUBS: "klöver", Suit.DIAMONDS: "ruter", Suit.HEARTS: "hjärter", Suit.SPADES: "spader"},
-    "nb": {Suit.CLUBS: "kløver", Suit.DIAMONDS: "ruter", Suit.HEARTS: "hjerter", Suit.SPADES: "spar"},
-    "en": {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"},
-}
-
-RANK_NAMES = {
-    "sv": {Rank.ACE: "ess", Rank.KING: "kung", Rank.QUEEN: "dam", Rank.JACK: "knekt"},
-    "nb": {Rank.ACE: "ess", Rank.KING: "konge", Rank.QUEEN: "dame", Rank.JACK: "knekt"},
-    "en": {Rank.ACE: "ace", Rank.KING: "king", Rank.QUEEN: "queen", Rank.JACK: "jack"},
-}
+# what a locale's language part means to cardlab (Nynorsk and plain "no" readers get bokmål)
+_LOCALE_LANGUAGES = {"sv": "sv", "nb": "nb", "no": "nb", "nn": "nb", "en": "en", "c": "en", "posix": "en"}
+#: environment variables that name the user's language, strongest first (as gettext reads them)
+LOCALE_VARIABLES: tuple[str, ...] = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
 def check_language(lang: str | None) -> str:
@@ -60,52 +74,226 @@ def get_language() -> str:
     return _default_language
 
 
+def language_of_locale(text: str | None) -> str | None:
+    """The cardlab language a locale name stands for, or ``None`` if cardlab does not speak it.
+
+    >>> language_of_locale("sv_SE.UTF-8"), language_of_locale("nn_NO"), language_of_locale("no")
+    ('sv', 'nb', 'nb')
+    >>> language_of_locale("C.UTF-8"), language_of_locale("de_DE.UTF-8"), language_of_locale("")
+    ('en', None, None)
+    """
+    if not text:
+        return None
+    base = text.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    return _LOCALE_LANGUAGES.get(base)
+
+
+def resolve_language(lang: str | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """The user's language: ``lang`` if given, else the locale of the environment, else English.
+
+    ``lang`` may be a language code (``"sv"``, ``"nb"``, ``"en"``; ``"no"`` and
+    ``"nn"`` mean bokmål) or a locale name such as ``"sv_SE.UTF-8"``; a
+    language cardlab does not speak is refused with a ``ValueError``.
+    Without ``lang`` the first set variable of ``LANGUAGE`` (a list such as
+    ``"nb:sv"``), ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` decides, as for
+    any program that uses gettext; a locale cardlab does not speak, or none at
+    all, gives English.
+
+    >>> resolve_language("nn")
+    'nb'
+    >>> resolve_language(environ={"LANG": "sv_SE.UTF-8"})
+    'sv'
+    >>> resolve_language(environ={"LC_ALL": "nb_NO.UTF-8", "LANG": "sv_SE.UTF-8"})
+    'nb'
+    >>> resolve_language(environ={"LANG": "de_DE.UTF-8"}), resolve_language(environ={})
+    ('en', 'en')
+    """
+    if lang is not None:
+        found = language_of_locale(str(lang)) if str(lang).lower() not in ("c", "posix") else None
+        if found is None:
+            raise ValueError(f"Unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}.")
+        return found
+    env = os.environ if environ is None else environ
+    for name in LOCALE_VARIABLES:
+        value = env.get(name, "")
+        if value:
+            for part in value.split(":"):
+                found = language_of_locale(part)
+                if found is not None:
+                    return found
+            return "en"
+    return "en"
+
+
+# ------------------------------------------------------------------ the catalogue
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def _check(key: str, texts: Mapping[str, Any], where: str = "") -> dict[str, str]:
+    """``texts`` as a plain dict after checking the languages and the fields agree."""
+    missing = [lang for lang in LANGUAGES if lang not in texts]
+    if missing:
+        raise ValueError(f"Message {key!r}{where} lacks the language(s) {', '.join(missing)}.")
+    extra = sorted(set(texts) - set(LANGUAGES))
+    if extra:
+        raise ValueError(f"Message {key!r}{where} has unknown language(s) {', '.join(extra)}.")
+    if not all(isinstance(texts[lang], str) for lang in LANGUAGES):
+        raise ValueError(f"Message {key!r}{where} must be text in every language.")
+    fields = [_fields(texts[lang]) for lang in LANGUAGES]
+    if not (fields[0] == fields[1] == fields[2]):
+        raise ValueError(f"Message {key!r}{where} uses different fields in different languages: {fields}.")
+    return {lang: texts[lang] for lang in LANGUAGES}
+
+
+def _flatten(table: Mapping[str, Any], prefix: str, where: str, out: dict[str, dict[str, str]]) -> None:
+    """Walk a parsed TOML file: a table's text values are the languages of its key, its tables are deeper keys."""
+    texts = {name: value for name, value in table.items() if not isinstance(value, dict)}
+    if texts:
+        out[prefix] = _check(prefix, texts, where)
+    for name, value in table.items():
+        if isinstance(value, dict):
+            _flatten(value, f"{prefix}.{name}" if prefix else name, where, out)
+
+
+def _data_files():
+    """Every ``*.toml`` under ``cardlab/messages/`` (as importlib.resources traversables), in a fixed order."""
+    stack = [resources.files(__package__ or "cardlab").joinpath(MESSAGES_FOLDER)]
+    found = []
+    while stack:
+        folder = stack.pop()
+        for entry in folder.iterdir():
+            if entry.is_dir():
+                stack.append(entry)
+            elif entry.name.endswith(".toml"):
+                found.append(entry)
+    return sorted(found, key=lambda entry: str(entry))
+
+
+def load_catalogue() -> dict[str, dict[str, str]]:
+    """Read every message file of the package and check it (called on the first lookup).
+
+    A key must be defined once, in all three languages, with the same fields.
+    Sentences added with :func:`register` stay on top of the data.
+    """
+    global _loaded
+    data: dict[str, dict[str, str]] = {}
+    sources: dict[str, str] = {}
+    root = str(resources.files(__package__ or "cardlab").joinpath(MESSAGES_FOLDER))
+    for entry in _data_files():
+        name = str(entry)[len(root):].lstrip("/\\") if str(entry).startswith(root) else entry.name
+        try:
+            parsed = tomllib.loads(entry.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as exc:
+            raise ValueError(f"The message file {name} is not valid TOML: {exc}") from None
+        found: dict[str, dict[str, str]] = {}
+        _flatten(parsed, "", f" in {name}", found)
+        for key, texts in found.items():
+            if key in data:
+                raise ValueError(f"Message {key!r} is defined twice: in {sources[key]} and in {name}.")
+            data[key] = texts
+            sources[key] = name
+    _CATALOGUE.clear()
+    _CATALOGUE.update(data)
+    _CATALOGUE.update(_REGISTERED)
+    _SOURCES.clear()
+    _SOURCES.update(sources)
+    _loaded = True
+    return _CATALOGUE
+
+
+def _catalogue() -> dict[str, dict[str, str]]:
+    return _CATALOGUE if _loaded else load_catalogue()
+
+
 def register(messages: Mapping[str, Mapping[str, str]]) -> None:
-    """Add sentences to the catalogue; each key needs all three languages.
+    """Add sentences to the catalogue from code; each key needs all three languages.
+
+    The shipped sentences live in ``cardlab/messages/*.toml``; this is for
+    sentences made up at run time (experiments, extensions).  A registered
+    sentence wins over the data file's one with the same key.
 
     >>> register({"demo.hello": {"sv": "Hej {name}!", "nb": "Hei {name}!", "en": "Hello {name}!"}})
     >>> tr("demo.hello", "nb", name="Kari")
     'Hei Kari!'
     """
-    for key, texts in messages.items():
-        missing = [lang for lang in LANGUAGES if lang not in texts]
-        if missing:
-            raise ValueError(f"Message {key!r} lacks the language(s) {', '.join(missing)}.")
-        fields = [{f for _, f, _, _ in string.Formatter().parse(texts[lang]) if f} for lang in LANGUAGES]
-        if not (fields[0] == fields[1] == fields[2]):
-            raise ValueError(f"Message {key!r} uses different fields in different languages: {fields}.")
-        _CATALOGUE[key] = dict(texts)
+    checked = {key: _check(key, texts) for key, texts in messages.items()}
+    _REGISTERED.update(checked)
+    if _loaded:
+        _CATALOGUE.update(checked)
 
 
 def has_message(key: str) -> bool:
-    return key in _CATALOGUE
+    """Is ``key`` in the catalogue?"""
+    return key in _catalogue()
 
 
 def keys() -> list[str]:
     """Every key in the catalogue (tests use it to check all three languages)."""
-    return sorted(_CATALOGUE)
+    return sorted(_catalogue())
 
 
-def suit_name(suit: Suit, lang: str | None = None) -> str:
-    return SUIT_NAMES[check_language(lang)][Suit.parse(suit)]
+def texts(key: str) -> dict[str, str]:
+    """The sentence ``key`` in every language, unfilled.
+
+    >>> texts("sheet.total")
+    {'sv': 'Summa', 'nb': 'Sum', 'en': 'Total'}
+    """
+    try:
+        return dict(_catalogue()[key])
+    except KeyError:
+        raise KeyError(f"No message {key!r} in the catalogue") from None
 
 
-def rank_name(rank: Rank, lang: str | None = None) -> str:
+def source(key: str) -> str | None:
+    """The data file under ``cardlab/messages/`` that defines ``key`` (``None`` if it was registered in code)."""
+    _catalogue()
+    return None if key in _REGISTERED else _SOURCES.get(key)
+
+
+# ------------------------------------------------------------------ suits, ranks, fields
+def suit_name(suit: Any, lang: str | None = None) -> str:
+    """The name of a suit (a :class:`cardlab.cards.Suit` or its letter C, D, H, S) in ``lang``."""
     lang = check_language(lang)
-    return RANK_NAMES[lang].get(rank, rank.letter)
+    letter = str(getattr(suit, "letter", suit)).strip().upper()
+    key = f"suit.{letter}"
+    if letter not in ("C", "D", "H", "S"):
+        raise ValueError(f"{suit!r} is not a suit: use C, D, H or S (clubs, diamonds, hearts, spades).")
+    return _catalogue()[key][lang]
+
+
+def rank_name(rank: Any, lang: str | None = None) -> str:
+    """The name of a face card or ace (``kung``, ``konge``, ``king``); other ranks by their number."""
+    lang = check_language(lang)
+    letter = str(getattr(rank, "letter", rank))
+    found = _catalogue().get(f"rank.{letter}")
+    return found[lang] if found else letter
+
+
+def show_as(kind: type, render: Callable[[Any, str], str]) -> None:
+    """Teach :func:`tr` to show field values of type ``kind`` as ``render(value, lang)``.
+
+    ``cardlab.cards`` uses it for suits (their name), ranks and cards (``10♥``);
+    a list or tuple of such values is shown space-separated.
+    """
+    _SHOW[kind] = render
+
+
+def _renderer(value: Any) -> Callable[[Any, str], str] | None:
+    for kind in type(value).__mro__:
+        if kind in _SHOW:
+            return _SHOW[kind]
+    return None
 
 
 def _show(value: Any, lang: str) -> str:
-    if isinstance(value, Suit):
-        return SUIT_NAMES[lang][value]
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, Rank):
-        return rank_name(value, lang)
+    render = _renderer(value)
+    if render is not None:
+        return render(value, lang)
     if isinstance(value, Message):
         return value.text(lang)
-    if isinstance(value, (list, tuple)) and value and all(isinstance(v, Card) for v in value):
-        return " ".join(str(v) for v in value)
+    if isinstance(value, (list, tuple)) and value and all(_renderer(v) is not None for v in value):
+        return " ".join(_show(v, lang) for v in value)
     return str(value)
 
 
@@ -113,11 +301,31 @@ def tr(key: str, lang: str | None = None, **params: Any) -> str:
     """The sentence ``key`` in ``lang`` with its fields filled in."""
     lang = check_language(lang)
     try:
-        template = _CATALOGUE[key][lang]
+        template = _catalogue()[key][lang]
     except KeyError:
         raise KeyError(f"No message {key!r} in the catalogue") from None
     shown = {name: (value if isinstance(value, str) else _show(value, lang)) for name, value in params.items()}
     return template.format(**shown)
+
+
+class _Partial(dict):
+    def __missing__(self, name: str) -> str:
+        return "…"
+
+
+def tr_partial(key: str, lang: str | None, params: Mapping[str, Any]) -> str:
+    """Like :func:`tr`, but a field not in ``params`` reads as "…" instead of raising (for errors).
+
+    >>> tr_partial("rule.not_your_turn", "en", {})
+    'It is not your turn: seat … is to play.'
+    """
+    lang = check_language(lang)
+    try:
+        template = _catalogue()[key][lang]
+    except KeyError:
+        raise KeyError(f"No message {key!r} in the catalogue") from None
+    shown = _Partial({name: (value if isinstance(value, str) else _show(value, lang)) for name, value in params.items()})
+    return string.Formatter().vformat(template, (), shown)
 
 
 @dataclass(frozen=True)
@@ -136,101 +344,3 @@ class Message:
 
     def __str__(self) -> str:
         return self.text()
-
-
-register({
-    # rules shared by trick games
-    "rule.not_your_turn": {
-        "sv": "Det är inte din tur: plats {seat} ska spela.",
-        "nb": "Det er ikke din tur: plass {seat} skal spille.",
-        "en": "It is not your turn: seat {seat} is to play.",
-    },
-    "rule.not_in_hand": {
-        "sv": "{card} finns inte på din hand: välj ett av dina egna kort.",
-        "nb": "{card} er ikke på hånden din: velg et av dine egne kort.",
-        "en": "{card} is not in your hand: choose one of your own cards.",
-    },
-    "rule.follow_suit": {
-        "sv": "Du måste bekänna färg: {suit} spelades ut och du har {card}.",
-        "nb": "Du må følge farge: {suit} ble spilt ut og du har {card}.",
-        "en": "You must follow suit: {suit} were led and you have {card}.",
-    },
-    "rule.must_trump": {
-        "sv": "Trumftvång: du saknar {suit} men har trumf ({card}), så du måste trumfa.",
-        "nb": "Trumftvang: du mangler {suit} men har trumf ({card}), så du må trumfe.",
-        "en": "You must trump: you have no {suit} but you hold trump ({card}).",
-    },
-    "rule.game_over": {
-        "sv": "Spelet är slut: starta ett nytt spel för att spela vidare.",
-        "nb": "Spillet er slutt: start et nytt spill for å spille videre.",
-        "en": "The game is over: start a new game to play on.",
-    },
-    "rule.wrong_phase_play": {
-        "sv": "Det är inte dags att spela kort än: alla måste bjuda först.",
-        "nb": "Det er ikke tid for å spille kort ennå: alle må melde først.",
-        "en": "It is not time to play a card yet: everyone must bid first.",
-    },
-    "rule.wrong_phase_bid": {
-        "sv": "Budgivningen är över: nu spelas korten.",
-        "nb": "Meldingen er over: nå spilles kortene.",
-        "en": "The bidding is over: now the cards are played.",
-    },
-    "rule.unknown_action": {
-        "sv": "Det där är inget drag i det här spelet: {action}.",
-        "nb": "Det der er ikke et trekk i dette spillet: {action}.",
-        "en": "That is not a move in this game: {action}.",
-    },
-    "trick.wins_led_suit": {
-        "sv": "{card} vinner: högsta kortet i utspelad färg.",
-        "nb": "{card} vinner: høyeste kort i utspilt farge.",
-        "en": "{card} wins: the highest card of the suit led.",
-    },
-    "trick.wins_trump": {
-        "sv": "{card} vinner: trumf slår allt.",
-        "nb": "{card} vinner: trumf slår alt.",
-        "en": "{card} wins: trump beats everything.",
-    },
-    "trick.wins_later_twin": {
-        "sv": "{card} vinner: av två likadana kort vinner det som lades sist.",
-        "nb": "{card} vinner: av to like kort vinner det som ble lagt sist.",
-        "en": "{card} wins: of two identical cards the one played later wins.",
-    },
-})
-
-register({
-    "card.invalid": {
-        "sv": "{text!r} är inget kort: skriv valören (2-10, J, Q, K, A) och sedan färgens bokstav (C, D, H, S), t.ex. '10H' eller 'AS'.",
-        "nb": "{text!r} er ikke et kort: skriv verdien (2-10, J, Q, K, A) og så fargens bokstav (C, D, H, S), f.eks. '10H' eller 'AS'.",
-        "en": "{text!r} is not a card: write the rank (2-10, J, Q, K, A) then the suit letter (C, D, H, S), e.g. '10H' or 'AS'.",
-    },
-    "rules.invalid": {
-        "sv": "Ogiltig regel för {field}: {problem}",
-        "nb": "Ugyldig regel for {field}: {problem}",
-        "en": "Invalid rule for {field}: {problem}",
-    },
-    "rules.choice": {
-        "sv": "{field} kan inte vara {value!r}: välj en av {allowed}.",
-        "nb": "{field} kan ikke være {value!r}: velg en av {allowed}.",
-        "en": "{field} cannot be {value!r}: choose one of {allowed}.",
-    },
-    "rules.range": {
-        "sv": "{field} måste vara mellan {low} och {high}; du valde {value!r}.",
-        "nb": "{field} må være mellom {low} og {high}; du valgte {value!r}.",
-        "en": "{field} must be between {low} and {high}; you chose {value!r}.",
-    },
-    "rules.unknown_field": {
-        "sv": "{game} har ingen regel som heter {field!r}: kända regler är {allowed}.",
-        "nb": "{game} har ingen regel som heter {field!r}: kjente regler er {allowed}.",
-        "en": "{game} has no option called {field!r}: known options are {allowed}.",
-    },
-    "rules.unknown_preset": {
-        "sv": "Det finns ingen förinställning {name!r} för {game}: välj en av {allowed}.",
-        "nb": "Det finnes ingen forhåndsinnstilling {name!r} for {game}: velg en av {allowed}.",
-        "en": "There is no preset {name!r} for {game}: choose one of {allowed}.",
-    },
-    "file.invalid": {
-        "sv": "Filen går inte att läsa som ett sparat cardlab-spel: {problem}",
-        "nb": "Filen kan ikke leses som et lagret cardlab-spill: {problem}",
-        "en": "The file cannot be read as a saved cardlab game: {problem}",
-    },
-})

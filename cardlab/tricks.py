@@ -1,4 +1,8 @@
-"""Trick rules shared by every trick game (Plump and Femkamp).
+"""Trick rules shared by every trick game (Plump and Femkamp), on cards.
+
+The rules themselves are written once, on card indexes, in :mod:`cardlab.rules.trick_core`
+(:func:`~cardlab.rules.trick_core.beats`, :func:`~cardlab.rules.trick_core.legal_follow`);
+the compiled kernels call the same functions.  This module speaks cards and says why.
 
 >>> trick_winner(["10S", "QS", "AS", "QH"], trump=None)
 2
@@ -18,6 +22,7 @@ from typing import Iterable, Sequence
 
 from .cards import Card, Suit, parse_cards
 from .errors import MustFollowSuitError, MustTrumpError, NotInHandError
+from .rules.trick_core import beats, legal_follow
 
 
 def _suit_or_none(suit: "Suit | str | None") -> Suit | None:
@@ -36,22 +41,17 @@ def trick_winner(cards: "Sequence[Card | str] | str", trump: "Suit | str | None"
     played = parse_cards(cards)
     if not played:
         raise ValueError("A trick needs at least one card.")
-    trump_suit = _suit_or_none(trump)
-    led = played[0].suit
+    trump_code = _suit_code(_suit_or_none(trump))
     best = 0
     for i in range(1, len(played)):
-        if _beats(played[i], played[best], led, trump_suit):
+        if beats(played[i].index, played[best].index, trump_code):
             best = i
     return best
 
 
-def _beats(challenger: Card, holder: Card, led: Suit, trump: Suit | None) -> bool:
-    """Does ``challenger``, played later, beat ``holder``?  (Ties go to the later card.)"""
-    if challenger.suit == holder.suit:
-        return challenger.rank >= holder.rank
-    if trump is not None and challenger.suit == trump:
-        return True
-    return False if holder.suit == trump else challenger.suit == led and holder.suit != led
+def _suit_code(suit: Suit | None) -> int:
+    """A suit as the rule cores take it: 0..3, or −1 for none."""
+    return -1 if suit is None else suit.index
 
 
 def winning_reason(cards: "Sequence[Card | str] | str", trump: "Suit | str | None" = None):
@@ -85,20 +85,13 @@ def legal_plays(
     (trumftvång) a player with no card of the led suit but with trump must trump.
     Identical cards (two packs) appear once.
     """
-    cards = parse_cards(hand)
-    unique = tuple(dict.fromkeys(cards))
-    led = _suit_or_none(led_suit)
-    if led is None:
-        return unique
-    following = tuple(c for c in unique if c.suit == led)
-    if following:
-        return following
-    trump_suit = _suit_or_none(trump)
-    if must_trump and trump_suit is not None:
-        trumps = tuple(c for c in unique if c.suit == trump_suit)
-        if trumps:
-            return trumps
-    return unique
+    unique = tuple(dict.fromkeys(parse_cards(hand)))
+    mask = 0
+    for card in unique:
+        mask |= 1 << card.index
+    legal = int(legal_follow(mask, _suit_code(_suit_or_none(led_suit)), _suit_code(_suit_or_none(trump)),
+                             bool(must_trump)))
+    return tuple(c for c in unique if legal >> c.index & 1)
 
 
 def check_play(

@@ -136,7 +136,6 @@ def test_kids_preset_gives_5_to_1_to_5_no_hook_no_trump_and_ink_blots():
     ("trick-points", "bid 3, 5 tricks → 5"),
     ("penalty", "bid 3, 5 tricks → −2"),
     ("tricks-only", "bid 3 → 3, bid 0 → 0"),
-    ("one-in-front", "bid 10 → 110, bid 0 → 5"),
 ])
 def test_the_scoring_line_is_computed_from_the_scoring_variant(scoring, expected):
     text = flat(text_of(plump_sheet(PlumpRules(scoring=scoring), lang="en")))

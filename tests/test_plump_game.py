@@ -102,7 +102,7 @@ def test_invariants_over_many_seeded_random_rounds(preset):
 @pytest.mark.parametrize("options", [
     dict(), dict(trump="none"), dict(trump="rotating"), dict(trump="fixed", trump_suit="H"),
     dict(must_trump=True), dict(first_lead="highest-bidder"), dict(scoring="penalty"),
-    dict(scoring="one-in-front"), dict(scoring="tricks-only"), dict(schedule="full-each-deals-one"),
+    dict(scoring="trick-points"), dict(scoring="tricks-only"), dict(schedule="full-each-deals-one"),
     dict(players=7), dict(players=3), dict(players=9, decks=2), dict(hook_last_round=False),
 ])
 def test_whole_games_under_every_option_end_with_consistent_totals(options):

@@ -6,7 +6,7 @@ from cardlab import (
     Bid, BidError, Card, GameOverError, HookError, MustFollowSuitError, MustTrumpError, NotYourTurnError,
     Play, PlumpRound, PlumpRules, round_score, shuffled_deck,
 )
-from cardlab.errors import NotInHandError, WrongPhaseError
+from cardlab.errors import NotInHandError, RulesError, WrongPhaseError
 
 
 def three_card_round(**rules):
@@ -155,10 +155,18 @@ def test_a_full_round_scores_the_worked_examples():
     ("trick-points", 3, 3, 13), ("trick-points", 3, 1, 1),
     ("penalty", 3, 3, 13), ("penalty", 3, 1, -2), ("penalty", 0, 4, -4),
     ("tricks-only", 3, 3, 3), ("tricks-only", 3, 2, 0),
-    ("one-in-front", 5, 5, 15), ("one-in-front", 10, 10, 110), ("one-in-front", 0, 0, 5), ("one-in-front", 2, 3, 0),
 ])
 def test_scoring_variants(scoring, bid, tricks, points):
     assert round_score(bid, tricks, scoring) == points
+
+
+def test_a_one_in_front_is_the_standard_scoring_not_an_option():
+    """RULES.md: "a one in front" (seed 000) means 10 + tricks, so there is no separate scoring for it."""
+    assert round_score(5, 5) == 15 and round_score(0, 0) == 10
+    with pytest.raises(RulesError, match="scoring"):
+        PlumpRules(scoring="one-in-front")
+    with pytest.raises(ValueError, match="one-in-front"):
+        round_score(5, 5, "one-in-front")
 
 
 def test_round_over_refuses_moves():

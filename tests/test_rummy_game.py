@@ -20,7 +20,7 @@ def rnd3(hands, stock, discard, **rules):
 def test_rules_defaults_and_deal_sizes_from_the_seed():
     rules = RummyRules()
     assert (rules.players, rules.no_same_discard, rules.rummy_bonus, rules.max_reshuffles, rules.target,
-            rules.rounds, rules.first_dealer) == (3, True, False, 3, 100, None, 0)
+            rules.rounds, rules.first_dealer) == (3, True, False, None, 100, None, 0)
     assert [RummyRules(players=n).hand_size for n in range(2, 7)] == [10, 7, 7, 6, 6]
 
 
@@ -236,6 +236,21 @@ def test_empty_stock_reshuffles_the_discard_pile_except_its_top_card():
     play_stubborn(rnd)
     assert rnd.is_over and rnd.winner is None and rnd.end_reason == "stock" and rnd.reshuffles == 1
     assert rnd.scores() == [hand_penalty(h) for h in rnd.hands] == [26, 29]
+
+
+def test_by_default_play_goes_on_after_every_empty_stock():
+    """RULES.md (seed 004): with no limit (the default), the discard pile but its top card becomes
+    the new stock whenever the stock runs out, as often as needed, and play goes on."""
+    rnd = RummyRound.deal(RummyRules(), rng=3, seed=3)
+    assert rnd.rules.max_reshuffles is None
+    for _ in range(40 * 52):  # stubborn players (nobody melds) run through the stock many times over
+        seat = rnd.to_move
+        before = set(rnd.hands[seat])
+        rnd.apply(Draw(seat, "stock"))
+        (drawn,) = set(rnd.hands[seat]) - before
+        rnd.apply(Discard(seat, drawn))
+    assert not rnd.is_over and rnd.reshuffles > 30
+    assert sorted(c.index for c in rnd.all_cards()) == list(range(52))
 
 
 @pytest.mark.parametrize("seed", range(6))

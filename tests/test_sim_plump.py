@@ -160,7 +160,7 @@ def test_tricks_add_up_and_the_hook_holds():
     assert df.bid.between(0, 6).all()
 
 
-@pytest.mark.parametrize("scoring", ["standard", "trick-points", "penalty", "tricks-only", "one-in-front"])
+@pytest.mark.parametrize("scoring", ["standard", "trick-points", "penalty", "tricks-only"])
 def test_score_array_matches_round_score(scoring):
     bids, tricks = np.meshgrid(np.arange(11), np.arange(11))
     expected = [[round_score(b, t, scoring) for b, t in zip(br, tr)] for br, tr in zip(bids, tricks)]

@@ -2,7 +2,7 @@
 
 from .base import Bot, Decision, RandomBot
 
-__all__ = ["Bot", "Decision", "RandomBot", "PlumpBot"]
+__all__ = ["Bot", "Decision", "RandomBot", "PlumpBot", "PlumpSearchBot"]
 
 
 def __getattr__(name: str):
@@ -10,4 +10,8 @@ def __getattr__(name: str):
         from .plump import PlumpBot
 
         return PlumpBot
+    if name == "PlumpSearchBot":
+        from .plump_search import PlumpSearchBot
+
+        return PlumpSearchBot
     raise AttributeError(name)

@@ -8,15 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..i18n import Message, register
-
-register({
-    "bot.random": {
-        "sv": "Jag valde på måfå bland de tillåtna dragen: {action}.",
-        "nb": "Jeg valgte tilfeldig blant de lovlige trekkene: {action}.",
-        "en": "I picked at random among the legal moves: {action}.",
-    },
-})
+from ..i18n import Message
 
 
 @dataclass(frozen=True)

@@ -42,81 +42,8 @@ from typing import Any
 
 from ..cards import Card, Rank, Suit
 from ..games.plump import Bid, Play, PlumpView
-from ..i18n import Message, register
+from ..i18n import Message
 from .base import Decision
-
-register({
-    "plump.bot.bid": {
-        "sv": "Jag räknar {halves} halva stick på handen (ess, skyddade kungar, trumf, renonser), så jag bjuder {bid}.",
-        "nb": "Jeg teller {halves} halve stikk på hånden (ess, beskyttede konger, trumf, renonser), så jeg melder {bid}.",
-        "en": "I count {halves} half-tricks in my hand (aces, guarded kings, trumps, voids), so I bid {bid}.",
-    },
-    "plump.bot.hook_up": {
-        "sv": "Spärren förbjuder {forbidden}, så jag bjuder ett mer ({bid}) i stället för att gå under mina säkra stick.",
-        "nb": "Kroken forbyr {forbidden}, så jeg melder én mer ({bid}) i stedet for å gå under mine sikre stikk.",
-        "en": "The hook forbids {forbidden}, so I bid one more ({bid}) rather than go below my sure tricks.",
-    },
-    "plump.bot.hook_down": {
-        "sv": "Spärren förbjuder {forbidden} och högre går inte, så jag bjuder {bid}.",
-        "nb": "Kroken forbyr {forbidden} og høyere går ikke, så jeg melder {bid}.",
-        "en": "The hook forbids {forbidden} and I cannot go higher, so I bid {bid}.",
-    },
-    "plump.bot.lead_top_trump": {
-        "sv": "Jag behöver alla återstående stick, så jag spelar ut min högsta trumf {card}.",
-        "nb": "Jeg trenger alle gjenværende stikk, så jeg spiller ut min høyeste trumf {card}.",
-        "en": "I need every remaining trick, so I lead my top trump {card}.",
-    },
-    "plump.bot.lead_highest": {
-        "sv": "Jag behöver alla återstående stick, så jag spelar ut mitt högsta kort {card}.",
-        "nb": "Jeg trenger alle gjenværende stikk, så jeg spiller ut mitt høyeste kort {card}.",
-        "en": "I need every remaining trick, so I lead my highest card {card}.",
-    },
-    "plump.bot.lead_master": {
-        "sv": "Jag behöver {need} stick till och {card} är högst kvar i sin färg, så jag spelar ut den.",
-        "nb": "Jeg trenger {need} stikk til og {card} er høyest igjen i sin farge, så jeg spiller den ut.",
-        "en": "I need {need} more trick(s) and {card} is the highest left in its suit, so I lead it.",
-    },
-    "plump.bot.lead_low_wanting": {
-        "sv": "Jag behöver {need} stick till men har inget säkert kort, så jag spelar ut lågt ({card}) och sparar de höga.",
-        "nb": "Jeg trenger {need} stikk til men har ikke noe sikkert kort, så jeg spiller ut lavt ({card}) og sparer de høye.",
-        "en": "I need {need} more trick(s) but hold no sure winner, so I lead low ({card}) and keep my high cards.",
-    },
-    "plump.bot.win_cheap": {
-        "sv": "Jag behöver {need} stick till och är sist, så jag tar sticket med lägsta möjliga kort {card}.",
-        "nb": "Jeg trenger {need} stikk til og er sist, så jeg tar stikket med lavest mulige kort {card}.",
-        "en": "I need {need} more trick(s) and play last, so I win with the cheapest card that does it, {card}.",
-    },
-    "plump.bot.win_high": {
-        "sv": "Jag behöver {need} stick till, så jag försöker ta sticket med {card}.",
-        "nb": "Jeg trenger {need} stikk til, så jeg prøver å ta stikket med {card}.",
-        "en": "I need {need} more trick(s), so I try to win this trick with {card}.",
-    },
-    "plump.bot.cannot_win": {
-        "sv": "Jag kan inte ta det här sticket, så jag lägger mitt lägsta kort {card}.",
-        "nb": "Jeg kan ikke ta dette stikket, så jeg legger mitt laveste kort {card}.",
-        "en": "I cannot win this trick, so I throw my lowest card {card}.",
-    },
-    "plump.bot.lead_duck": {
-        "sv": "Jag har redan mina stick, så jag spelar ut lågt ({card}) för att slippa fler.",
-        "nb": "Jeg har allerede stikkene mine, så jeg spiller ut lavt ({card}) for å slippe flere.",
-        "en": "I already have my tricks, so I lead low ({card}) to avoid taking more.",
-    },
-    "plump.bot.duck_high": {
-        "sv": "Jag har redan mina stick, så jag blir av med {card}, det högsta kortet som ändå förlorar.",
-        "nb": "Jeg har allerede stikkene mine, så jeg blir kvitt {card}, det høyeste kortet som likevel taper.",
-        "en": "I already have my tricks, so I get rid of {card}, the highest card that still loses.",
-    },
-    "plump.bot.forced_win_high": {
-        "sv": "Alla mina kort vinner sticket, så jag tar det med det farligaste, {card}.",
-        "nb": "Alle kortene mine vinner stikket, så jeg tar det med det farligste, {card}.",
-        "en": "Every card I may play wins this trick, so I take it with the most dangerous one, {card}.",
-    },
-    "plump.bot.forced_win_low": {
-        "sv": "Alla mina kort slår det som ligger, så jag lägger lägsta ({card}) och hoppas att någon tar över.",
-        "nb": "Alle kortene mine slår det som ligger, så jeg legger laveste ({card}) og håper noen tar over.",
-        "en": "All my cards beat what is on the table, so I play the lowest ({card}) and hope someone overtakes.",
-    },
-})
 
 
 def _beats(card: Card, best: Card, led: Suit, trump: Suit | None) -> bool:

@@ -22,61 +22,8 @@ from typing import Any, Sequence
 from ..cards import Card
 from ..games.melds import best_melds, deadwood_points
 from ..games.rummy import Discard, Draw, LayOff, Meld, RummyView, action_message
-from ..i18n import Message, register
+from ..i18n import Message
 from .base import Decision
-
-register({
-    "rummy.bot.random": {
-        "sv": "Jag valde på måfå bland de tillåtna dragen: {action}.",
-        "nb": "Jeg valgte tilfeldig blant de lovlige trekkene: {action}.",
-        "en": "I picked at random among the legal moves: {action}.",
-    },
-    "rummy.bot.take_meld": {
-        "sv": "Jag tar {card} från kasthögen: det passar i en kombination på min hand.",
-        "nb": "Jeg tar {card} fra kastebunken: det passer i en kombinasjon på hånden min.",
-        "en": "I take {card} from the discard pile: it completes a meld in my hand.",
-    },
-    "rummy.bot.take_layoff": {
-        "sv": "Jag tar {card} från kasthögen: jag kan lägga till det på {meld}.",
-        "nb": "Jeg tar {card} fra kastebunken: jeg kan legge det til på {meld}.",
-        "en": "I take {card} from the discard pile: I can lay it off onto {meld}.",
-    },
-    "rummy.bot.draw_stock": {
-        "sv": "Jag drar från draghögen: {card} i kasthögen passar inte till något av mitt.",
-        "nb": "Jeg trekker fra bunken: {card} i kastebunken passer ikke til noe av mitt.",
-        "en": "I draw from the stock: {card} on the discard pile does not fit anything of mine.",
-    },
-    "rummy.bot.draw_only": {
-        "sv": "Jag drar det enda kort som går: {action}.",
-        "nb": "Jeg trekker det eneste kortet som går: {action}.",
-        "en": "I draw the only card I can: {action}.",
-    },
-    "rummy.bot.meld": {
-        "sv": "Jag lägger ner {cards}: då har jag {points} straffpoäng mindre på handen.",
-        "nb": "Jeg melder {cards}: da har jeg {points} straffepoeng mindre på hånden.",
-        "en": "I meld {cards}: that takes {points} penalty points out of my hand.",
-    },
-    "rummy.bot.lay_off": {
-        "sv": "Jag lägger till {card} på {meld}: ett kort mindre att få straffpoäng för.",
-        "nb": "Jeg legger til {card} på {meld}: ett kort mindre å få straffepoeng for.",
-        "en": "I lay off {card} onto {meld}: one card fewer to be penalised for.",
-    },
-    "rummy.bot.discard": {
-        "sv": "Jag kastar {card}: det är det tyngsta kortet som inte hjälper mig att bygga något.",
-        "nb": "Jeg kaster {card}: det er det tyngste kortet som ikke hjelper meg å bygge noe.",
-        "en": "I discard {card}: it is the heaviest card that does not help me build anything.",
-    },
-    "rummy.bot.discard_guarded": {
-        "sv": "Jag kastar {card} och behåller {kept}, som nästa spelare verkar samla på.",
-        "nb": "Jeg kaster {card} og beholder {kept}, som neste spiller ser ut til å samle på.",
-        "en": "I discard {card} and keep {kept}, which the next player seems to be collecting.",
-    },
-    "rummy.bot.discard_out": {
-        "sv": "Jag kastar {card}, mitt sista kort, och går ut.",
-        "nb": "Jeg kaster {card}, mitt siste kort, og går ut.",
-        "en": "I discard {card}, my last card, and go out.",
-    },
-})
 
 
 class RummyRandomBot:

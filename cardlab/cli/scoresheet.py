@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 from ..errors import CardlabError, RulesError
-from ..i18n import LANGUAGES, register, tr
+from ..i18n import LANGUAGES, tr
 
 GAMES = ("plump", "femkamp", "rummy")
 
@@ -34,35 +34,6 @@ RULE_OPTIONS = {
 
 #: the language a sheet is printed in when --lang is not given
 HOME_LANGUAGE = {"plump": "sv", "femkamp": "nb", "rummy": "sv"}
-
-register({
-    "cli.scoresheet.option_not_for_game": {
-        "sv": "{option} gäller inte för {game}: den används bara i {games}.",
-        "nb": "{option} gjelder ikke for {game}: den brukes bare i {games}.",
-        "en": "{option} does not apply to {game}: it is used only in {games}.",
-    },
-    "cli.scoresheet.from_and_rules": {
-        "sv": "{option} går inte ihop med --from: reglerna står i den sparade filen.",
-        "nb": "{option} kan ikke brukes med --from: reglene står i den lagrede filen.",
-        "en": "{option} cannot be used with --from: the rules are in the saved file.",
-    },
-    "cli.scoresheet.need_game": {
-        "sv": "Välj ett spel (plump, femkamp eller rummy) eller ge en sparad fil med --from.",
-        "nb": "Velg et spill (plump, femkamp eller rummy) eller gi en lagret fil med --from.",
-        "en": "Choose a game (plump, femkamp or rummy) or give a saved file with --from.",
-    },
-    "cli.scoresheet.bad_schedule": {
-        "sv": "--schedule är full, down, up, full-each-deals-one eller handstorlekar med kommatecken (t.ex. 5,4,3,2,1); {value!r} går inte.",
-        "nb": "--schedule er full, down, up, full-each-deals-one eller håndstørrelser med komma (f.eks. 5,4,3,2,1); {value!r} går ikke.",
-        "en": "--schedule is full, down, up, full-each-deals-one or hand sizes separated by commas (e.g. 5,4,3,2,1); {value!r} will not do.",
-    },
-    "cli.scoresheet.written": {
-        "sv": "Skrev {path}", "nb": "Skrev {path}", "en": "Wrote {path}",
-    },
-    "cli.scoresheet.no_file": {
-        "sv": "Filen {path} finns inte.", "nb": "Filen {path} finnes ikke.", "en": "The file {path} does not exist.",
-    },
-})
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
@@ -83,7 +54,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     plump.add_argument("--max-cards", dest="max_cards", type=int, metavar="N", help="the largest hand")
     plump.add_argument("--trump", metavar="MODE", help="turned-up, none, rotating or fixed")
     plump.add_argument("--trump-suit", dest="trump_suit", metavar="SUIT", help="C, D, H or S (with --trump fixed)")
-    plump.add_argument("--scoring", metavar="WAY", help="standard, trick-points, penalty, tricks-only or one-in-front")
+    plump.add_argument("--scoring", metavar="WAY", help="standard, trick-points, penalty or tricks-only")
     plump.add_argument("--no-hook", dest="no_hook", action="store_true", default=None,
                        help="the dealer may make the bids add up (no spärr/krok)")
     femkamp = parser.add_argument_group("femkamp")

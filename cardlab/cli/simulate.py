@@ -58,7 +58,7 @@ def add_parser(subparsers) -> None:
     plump.add_argument("--cards", type=_positive, default=None, help="cards per hand (default: the largest the deck allows)")
     plump.add_argument("--trump", choices=TRUMPS, default="turned-up", help="trump mode (default turned-up)")
     plump.add_argument("--trump-suit", choices=("C", "D", "H", "S"), default=None, help="the suit for --trump fixed")
-    plump.add_argument("--scoring", choices=("standard", "trick-points", "penalty", "tricks-only", "one-in-front"),
+    plump.add_argument("--scoring", choices=("standard", "trick-points", "penalty", "tricks-only"),
                        default="standard")
     plump.add_argument("--no-hook", action="store_true", help="play without the hook (kroken)")
     plump.add_argument("--rounds", type=_positive, default=100_000, help="rounds to play (default 100000)")
@@ -107,10 +107,9 @@ def femkamp_table(args):
 
 
 def rummy_table(args):
-    from ..rules.rummy import RummyRules
-    from ..sim.rummy import rummy_summary, simulate_rummy
+    from ..sim.rummy import rummy_summary, simulate_rummy, simulation_rules
 
-    df = simulate_rummy(RummyRules(players=args.players), policy=args.policy, rounds=args.rounds, rng=args.seed,
+    df = simulate_rummy(simulation_rules(players=args.players), policy=args.policy, rounds=args.rounds, rng=args.seed,
                         progress=_progress(args))
     return rummy_summary(df)
 

@@ -11,17 +11,8 @@ from __future__ import annotations
 import html
 from typing import Any, Sequence
 
-from ..i18n import check_language, register, suit_name, tr
+from ..i18n import check_language, suit_name, tr
 from .cards import card_svg, cards_html, trick_html
-
-register({
-    "table.trump": {"sv": "Trumf", "nb": "Trumf", "en": "Trump"},
-    "table.no_trump": {"sv": "Ingen trumf", "nb": "Ingen trumf", "en": "No trump"},
-    "table.bid": {"sv": "Bud", "nb": "Melding", "en": "Bid"},
-    "table.tricks": {"sv": "Stick", "nb": "Stikk", "en": "Tricks"},
-    "table.led": {"sv": "Utspelad färg: {suit}", "nb": "Utspilt farge: {suit}", "en": "Suit led: {suit}"},
-    "table.dealer_mark": {"sv": "giv", "nb": "giver", "en": "dealer"},
-})
 
 
 def plump_round_html(rnd: Any, *, seat: int | None = None, reveal: bool = True, names: Sequence[str] | None = None,

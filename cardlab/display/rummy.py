@@ -20,26 +20,9 @@ from __future__ import annotations
 import html
 from typing import Any, Sequence
 
-from ..i18n import check_language, register, tr
+from ..i18n import check_language, tr
 from ..sheets.common import player_names
 from .cards import card_svg, cards_html, hand_html, pile_html
-
-register({
-    "rummy.show.table": {"sv": "På bordet", "nb": "På bordet", "en": "On the table"},
-    "rummy.show.no_melds": {"sv": "Inga kombinationer på bordet än.", "nb": "Ingen kombinasjoner på bordet ennå.",
-                            "en": "No melds on the table yet."},
-    "rummy.show.laid_by": {"sv": "lagd av {name}", "nb": "lagt av {name}", "en": "laid by {name}"},
-    "rummy.show.added_by": {"sv": "{card} tillagd av {name}", "nb": "{card} lagt til av {name}", "en": "{card} added by {name}"},
-    "rummy.show.stock": {"sv": "Draghögen", "nb": "Bunken", "en": "Stock"},
-    "rummy.show.discard": {"sv": "Kasthögen", "nb": "Kastebunken", "en": "Discard pile"},
-    "rummy.show.cards_in_pile": {"sv": "{count} kort", "nb": "{count} kort", "en": "{count} cards"},
-    "rummy.show.hand_of": {"sv": "{name}: {count} kort", "nb": "{name}: {count} kort", "en": "{name}: {count} cards"},
-    "rummy.show.your_hand": {"sv": "Din hand ({name})", "nb": "Hånden din ({name})", "en": "Your hand ({name})"},
-    "rummy.show.to_move": {"sv": "{name} ska spela", "nb": "{name} skal spille", "en": "{name} to play"},
-    "rummy.show.went_out": {"sv": "{name} gick ut!", "nb": "{name} gikk ut!", "en": "{name} went out!"},
-    "rummy.show.stock_out": {"sv": "Draghögen tog slut: ingen vann rundan.", "nb": "Bunken tok slutt: ingen vant runden.",
-                             "en": "The stock ran out: nobody won the round."},
-})
 
 _BOX = 'style="display:inline-block;vertical-align:top;margin:4px 10px 4px 0;font:13px sans-serif"'
 

@@ -27,36 +27,26 @@ from typing import Any, Sequence
 from .._rng import child_rng, derive_seed
 from ..cards import Card, Rank, Suit, parse_cards, shuffled_deck, sorted_hand
 from ..errors import CardlabError, GameOverError, IllegalMoveError, NotYourTurnError, UnknownActionError
-from ..i18n import Message, register
+from ..i18n import Message
 from ..protocol import game_type
 from .base import CheckedRound, RoundsGame
+from ..rules import femkamp_core
 from ..rules.femkamp import ROUND_NAMES, TRICK_ROUNDS, FemkampRules, round_goal, round_scoring, round_title
+from ..rules.trick_core import legal_follow
 from ..tricks import check_play, trick_winner
 from .kabal import KabalLayout, KabalRound, Prikk
-from .plump import Play, Trick, _play
+from .trick_actions import Play, Trick, _play
 
 __all__ = ["FemkampGame", "FemkampTrickRound", "FemkampView", "RoundResult", "Play", "Prikk", "KabalRound",
            "round_title", "round_goal", "round_scoring", "ROUND_NAMES"]
-
-register({
-    "femkamp.no_prikk": {
-        "sv": "Prick hör till kabalrundan; nu ({round}) lägger du ett kort.",
-        "nb": "Prikk hører til kabalrunden; nå ({round}) legger du et kort.",
-        "en": "Prikk belongs to the kabal round; now ({round}) you play a card.",
-    },
-    "femkamp.setup": {
-        "sv": "Given går inte att använda: {problem}",
-        "nb": "Given kan ikke brukes: {problem}",
-        "en": "The deal cannot be used: {problem}",
-    },
-})
 
 CLUBS = Suit.CLUBS
 QUEEN = Rank.QUEEN
 
 
 def trick_round_score(round_name: str, tricks: int, clubs: int, queens: int, rules: FemkampRules) -> int:
-    """Points for one player in a trick round, from what they took.
+    """Points for one player in a trick round, from what they took (the rule is
+    :func:`cardlab.rules.femkamp_core.trick_round_score`).
 
     >>> r = FemkampRules()
     >>> [trick_round_score(n, 3, 2, 1, r) for n in ("pass", "clubs", "queens", "grand")]
@@ -64,15 +54,10 @@ def trick_round_score(round_name: str, tricks: int, clubs: int, queens: int, rul
     >>> trick_round_score("clubs", 8, 13, 0, FemkampRules(clubs_all_zero=True))
     0
     """
-    if round_name == "pass":
-        return tricks
-    if round_name == "clubs":
-        return 0 if (rules.clubs_all_zero and clubs == 13) else clubs
-    if round_name == "queens":
-        return queens * rules.queen_points
-    if round_name == "grand":
-        return -tricks
-    raise ValueError(f"{round_name!r} is not a trick round")
+    if round_name not in TRICK_ROUNDS:
+        raise ValueError(f"{round_name!r} is not a trick round")
+    return femkamp_core.trick_round_score(femkamp_core.ROUND_CODES[round_name], tricks, clubs, queens,
+                                          rules.queen_points, rules.clubs_all_zero)
 
 
 class FemkampTrickRound(CheckedRound):
@@ -127,18 +112,18 @@ class FemkampTrickRound(CheckedRound):
         rules = rules or FemkampRules(players=len(hands))
         parsed = [list(parse_cards(h)) for h in hands]
         if len(parsed) != rules.players:
-            raise CardlabError("femkamp.setup", problem=f"give {rules.players} hands, one per seat; you gave {len(parsed)}.")
+            raise CardlabError("femkamp.setup", problem=Message("deal.hand_count", {"players": rules.players, "given": len(parsed)}))
         if len({len(h) for h in parsed}) != 1 or not parsed[0]:
-            raise CardlabError("femkamp.setup", problem="every hand must hold the same number of cards (at least one).")
+            raise CardlabError("femkamp.setup", problem=Message("deal.same_size"))
         if len(parsed[0]) > rules.trick_hand_size:
-            raise CardlabError("femkamp.setup", problem=f"at most {rules.trick_hand_size} cards per hand with {rules.players} players.")
+            raise CardlabError("femkamp.setup", problem=Message("femkamp.deal.hand_limit", {"limit": rules.trick_hand_size, "players": rules.players}))
         everything = [c for h in parsed for c in h]
         if len(set(everything)) != len(everything):
-            raise CardlabError("femkamp.setup", problem="a card is dealt twice.")
+            raise CardlabError("femkamp.setup", problem=Message("deal.card_twice"))
         removed = set(parse_cards(rules.removed_cards))
         out = [c for c in everything if c in removed]
         if out:
-            raise CardlabError("femkamp.setup", problem=f"{out[0]} is taken out of the deck with {rules.players} players.")
+            raise CardlabError("femkamp.setup", problem=Message("femkamp.deal.removed", {"card": out[0], "players": rules.players}))
         return cls(rules, parsed, round_name=round_name, dealer=dealer, round_number=round_number)
 
     # ------------------------------------------------------------- questions
@@ -166,15 +151,16 @@ class FemkampTrickRound(CheckedRound):
     def legal_cards(self, seat: int) -> list[Card]:
         """The cards ``seat`` may play now: the led suit if they hold it, else any card.
 
-        The same answer as :func:`cardlab.tricks.legal_plays` with no trump, computed
-        without re-reading the hand (this runs on every move of every simulated game).
+        The rule is :func:`cardlab.rules.trick_core.legal_follow` with no trump.
         """
         hand = self.hands[seat]
         if not self.current_trick:
             return list(hand)
-        led = self.current_trick[0][1].suit
-        following = [c for c in hand if c.suit is led]
-        return following or list(hand)
+        mask = 0
+        for c in hand:
+            mask |= 1 << c._key
+        legal = int(legal_follow(mask, self.current_trick[0][1]._key // 13, -1, False))
+        return [c for c in hand if legal >> c._key & 1] if legal != mask else list(hand)
 
     def _check(self, act: Any, lang: str | None = None) -> None:
         lang = lang or self.lang
@@ -404,13 +390,13 @@ class FemkampGame(RoundsGame):
 
     def leaders(self) -> list[int]:
         """The seat(s) on the lowest total now."""
-        best = min(self.totals)
-        return [s for s, t in enumerate(self.totals) if t == best]
+        mask = femkamp_core.winners_mask(self.totals, femkamp_core.TIE_CODES["share"])
+        return [s for s in range(self.rules.players) if mask >> s & 1]
 
     @property
     def needs_rematch(self) -> bool:
         """True when the game is over, ``tie="rematch"`` and the lowest total is shared."""
-        return self.is_over and self.rules.tie == "rematch" and len(self.leaders()) > 1
+        return self.is_over and femkamp_core.winners_mask(self.totals, femkamp_core.TIE_CODES[self.rules.tie]) == 0
 
     def rematch_seats(self) -> list[int]:
         """The tied seats a rematch decides between (empty when none is needed)."""
@@ -418,9 +404,10 @@ class FemkampGame(RoundsGame):
 
     def winners(self) -> list[int]:
         """The seat(s) with the lowest total once the game is over (empty before, or while a rematch is due)."""
-        if not self.is_over or self.needs_rematch:
+        if not self.is_over:
             return []
-        return self.leaders()
+        mask = femkamp_core.winners_mask(self.totals, femkamp_core.TIE_CODES[self.rules.tie])
+        return [s for s in range(self.rules.players) if mask >> s & 1]
 
     def rematch(self) -> "FemkampGame":
         """A new femkamp with the same rules and players, its seed drawn from this game's."""

@@ -30,45 +30,13 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from ..cards import Card, Rank, Suit, full_deck, parse_cards, shuffled_deck, sorted_hand
-from ..errors import CardlabError, GameOverError, IllegalMoveError, NotInHandError, NotYourTurnError, UnknownActionError
-from ..i18n import register
+from ..errors import CardlabError, GameOverError, KabalError, NotInHandError, NotYourTurnError, UnknownActionError
+from ..i18n import Message
 from .base import CheckedRound
 from ..protocol import action
+from ..rules import femkamp_core
 from ..rules.femkamp import FemkampRules
-from .plump import Play, _play
-
-register({
-    "kabal.needs_seven": {
-        "sv": "{card} kan inte läggas än: raden i {suit} är inte påbörjad, och den börjar med sjuan.",
-        "nb": "{card} kan ikke legges ennå: rekken i {suit} er ikke startet, og den starter med sjueren.",
-        "en": "{card} cannot be played yet: the {suit} row has not been started, and it starts with the 7.",
-    },
-    "kabal.gap_two": {
-        "sv": "{card} passar inte än: raden i {suit} går från {low} till {high}, så bara {below} eller {above} kan läggas nu.",
-        "nb": "{card} passer ikke ennå: rekken i {suit} går fra {low} til {high}, så bare {below} eller {above} kan legges nå.",
-        "en": "{card} does not fit yet: the {suit} row runs from {low} to {high}, so only {below} or {above} can be played now.",
-    },
-    "kabal.gap_one": {
-        "sv": "{card} passar inte än: raden i {suit} går från {low} till {high}, så bara {fit} kan läggas nu.",
-        "nb": "{card} passer ikke ennå: rekken i {suit} går fra {low} til {high}, så bare {fit} kan legges nå.",
-        "en": "{card} does not fit yet: the {suit} row runs from {low} to {high}, so only {fit} can be played now.",
-    },
-    "kabal.must_play": {
-        "sv": "Du kan inte säga prick: du har ett kort som går att lägga ({card}).",
-        "nb": "Du kan ikke si prikk: du har et kort som kan legges ({card}).",
-        "en": "You cannot say prikk: you hold a card that can be played ({card}).",
-    },
-    "kabal.open_seven_hearts": {
-        "sv": "Kabalen öppnas med 7♥: den som har den måste lägga den först.",
-        "nb": "Kabalen åpnes med 7♥: den som har det kortet, må legge det først.",
-        "en": "The kabal opens with 7♥: whoever holds it must play it first.",
-    },
-    "kabal.setup": {
-        "sv": "Kabalen går inte att lägga upp: {problem}",
-        "nb": "Kabalen kan ikke settes opp: {problem}",
-        "en": "The kabal cannot be set up: {problem}",
-    },
-})
+from .trick_actions import Play, _play
 
 SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 SEVEN = 7
@@ -78,12 +46,6 @@ _POS = {c: c.rank.ace_low for c in full_deck()}
 _ROW = {c: c.suit.index for c in full_deck()}
 _AT = {(s.index, (r.ace_low)): Card(r, s) for s in SUITS for r in Rank}
 SEVEN_OF_HEARTS = Card.parse("7H")
-
-
-class KabalError(IllegalMoveError):
-    """A card that does not fit the layout yet, or a prikk while holding a card that fits."""
-
-    rule = "kabal.gap_one"
 
 
 @action("prikk")
@@ -134,7 +96,7 @@ class KabalLayout:
         """The layout holding exactly ``cards``; refuses cards that cannot lie together (gaps, no 7)."""
         cards = parse_cards(cards)
         if len(set(cards)) != len(cards):
-            raise CardlabError("kabal.setup", problem="a card lies twice on the table.")
+            raise CardlabError("kabal.setup", problem=Message("kabal.deal.twice_on_table"))
         rows = []
         for suit in SUITS:
             positions = sorted(_POS[c] for c in cards if c.suit is suit)
@@ -143,7 +105,7 @@ class KabalLayout:
                 continue
             low, high = positions[0], positions[-1]
             if not low <= SEVEN <= high or len(positions) != high - low + 1:
-                raise CardlabError("kabal.setup", problem=f"the {suit.name.lower()} row must be an unbroken run through its 7.")
+                raise CardlabError("kabal.setup", problem=Message("kabal.deal.broken_row", {"suit": suit}))
             rows.append((low, high))
         return cls(tuple(rows))
 
@@ -185,7 +147,7 @@ class KabalLayout:
     def with_card(self, card: Card) -> "KabalLayout":
         """The layout after ``card`` is played (it must fit)."""
         if not self.can_play(card):
-            raise CardlabError("kabal.setup", problem=f"{card} does not fit.")
+            raise CardlabError("kabal.setup", problem=Message("kabal.deal.does_not_fit", {"card": card}))
         rows = list(self.rows)
         i, pos = _ROW[card], _POS[card]
         low, high = rows[i]
@@ -293,14 +255,14 @@ class KabalRound(CheckedRound):
         parsed = [list(parse_cards(h)) for h in hands]
         on_table = parse_cards(table)
         if len(parsed) != rules.players:
-            raise CardlabError("kabal.setup", problem=f"give {rules.players} hands, one per seat; you gave {len(parsed)}.")
+            raise CardlabError("kabal.setup", problem=Message("deal.hand_count", {"players": rules.players, "given": len(parsed)}))
         everything = [c for h in parsed for c in h] + list(on_table)
         if len(set(everything)) != len(everything):
-            raise CardlabError("kabal.setup", problem="a card is dealt twice.")
+            raise CardlabError("kabal.setup", problem=Message("deal.card_twice"))
         if len(everything) != 52:
-            raise CardlabError("kabal.setup", problem=f"hands and table must hold all 52 cards; they hold {len(everything)}.")
+            raise CardlabError("kabal.setup", problem=Message("kabal.deal.whole_deck", {"count": len(everything)}))
         if any(not h for h in parsed):
-            raise CardlabError("kabal.setup", problem="every player needs at least one card.")
+            raise CardlabError("kabal.setup", problem=Message("deal.empty_hand"))
         return cls(rules, parsed, dealer=dealer, table=on_table, prikks=prikks, round_number=round_number)
 
     # ------------------------------------------------------------- questions
@@ -403,7 +365,8 @@ class KabalRound(CheckedRound):
 
     def scores(self) -> list[int]:
         """Prikks plus cards left in hand (the player who went out keeps only the prikks)."""
-        return [p + len(h) for p, h in zip(self.prikks, self.hands)]
+        return [femkamp_core.kabal_score(p, len(h), s == self.out_seat)
+                for s, (p, h) in enumerate(zip(self.prikks, self.hands))]
 
     def view(self, seat: int) -> KabalView:
         """What ``seat`` may see: its own hand, the table, the prikks and how many cards each holds."""

@@ -33,34 +33,14 @@ from ..errors import (
     UnknownActionError,
     WrongPhaseError,
 )
-from ..i18n import Message, register
+from ..i18n import Message
 from ..protocol import action, game_type
 from .base import CheckedRound, RoundsGame
+from .trick_actions import _PLAYS, Play, Trick, _play  # noqa: F401  (Play and Trick are importable from here too)
+from ..rules import plump_core
 from ..rules.plump import PlumpRules
+from ..rules.trick_core import beats, legal_follow
 from ..tricks import check_play
-
-register({
-    "plump.hook": {
-        "sv": "Spärren (kroken): som giv får du inte bjuda {tricks}, för då blir summan av buden lika med de {hand_size} sticken; någon måste gå bet.",
-        "nb": "Kroken: som giver kan du ikke melde {tricks}, for da blir summen av meldingene lik de {hand_size} stikkene; noen må bomme.",
-        "en": "The hook (kroken): as dealer you may not bid {tricks}, because the bids would add up to the {hand_size} tricks; someone must miss.",
-    },
-    "plump.bid_range": {
-        "sv": "Ett bud är ett heltal från 0 till {hand_size} (korten på handen); {tricks} går inte.",
-        "nb": "En melding er et heltall fra 0 til {hand_size} (kortene på hånden); {tricks} går ikke.",
-        "en": "A bid is a whole number from 0 to {hand_size} (the cards in your hand); {tricks} is not possible.",
-    },
-    "plump.bid_fixed": {
-        "sv": "Ditt bud står fast: du får bara ändra det tills nästa spelare har bjudit.",
-        "nb": "Meldingen din står fast: du kan bare endre den til neste spiller har meldt.",
-        "en": "Your bid stands: you may change it only until the next player has bid.",
-    },
-    "plump.dealer_bid_fixed": {
-        "sv": "Givens bud står fast när första kortet är spelat.",
-        "nb": "Giverens melding står fast når første kort er spilt.",
-        "en": "The dealer's bid stands once the first card has been played.",
-    },
-})
 
 
 @action("bid")
@@ -78,58 +58,25 @@ class Bid:
         return hash((self.seat, self.tricks))
 
 
-@action("play")
-@dataclass(frozen=True, slots=True, eq=False)
-class Play:
-    """Seat ``seat`` plays ``card``.
-
-    >>> Play(seat=2, card=Card.parse("QS"))
-    Play(seat=2, card=Card.parse('QS'))
-    """
-
-    seat: int
-    card: Card
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.card, Card):
-            object.__setattr__(self, "card", Card.parse(self.card))
-
-    def __eq__(self, other: object) -> bool:
-        return other.__class__ is Play and self.seat == other.seat and self.card == other.card  # type: ignore[attr-defined]
-
-    def __hash__(self) -> int:
-        return self.seat * 64 + self.card._key
-
-
 _CARD_ORDER = attrgetter("_key")  # suit, then rank: the order a hand is shown in
 
 
 def _winner_index(cards: tuple[Card, ...], trump: Suit | None) -> int:
-    """:func:`cardlab.tricks.trick_winner` for cards already parsed (the engine's hot path)."""
-    best = 0
-    best_card = cards[0]
+    """:func:`cardlab.tricks.trick_winner` for cards already parsed (the engine's hot path).
+
+    The rule itself is :func:`cardlab.rules.trick_core.beats`.
+    """
+    trump_code = -1 if trump is None else trump.index
+    best = cards[0]._key
+    winner = 0
     for i in range(1, len(cards)):
-        card = cards[i]
-        if card.suit is best_card.suit:
-            if card.rank >= best_card.rank:
-                best, best_card = i, card
-        elif card.suit is trump:
-            best, best_card = i, card
-    return best
+        key = cards[i]._key
+        if beats(key, best, trump_code):
+            best, winner = key, i
+    return winner
 
 
-_PLAYS: list[list["Play | None"]] = []
 _BIDS: dict[tuple[int, int], Bid] = {}
-
-
-def _play(seat: int, card: Card) -> Play:
-    """The shared ``Play`` object for (seat, card): legal_actions() builds no new objects."""
-    while len(_PLAYS) <= seat:
-        _PLAYS.append([None] * 52)
-    found = _PLAYS[seat][card._key]
-    if found is None:
-        found = _PLAYS[seat][card._key] = Play(seat, card)
-    return found
 
 
 def _bid(seat: int, tricks: int) -> Bid:
@@ -140,34 +87,9 @@ def _bid(seat: int, tricks: int) -> Bid:
     return found
 
 
-@dataclass(frozen=True)
-class Trick:
-    """A finished trick: who led, the seats and cards in play order, and who won it."""
-
-    leader: int
-    seats: tuple[int, ...]
-    cards: tuple[Card, ...]
-    winner: int
-    trump: Suit | None
-
-    @property
-    def winning_card(self) -> Card:
-        return self.cards[self.seats.index(self.winner)]
-
-    def reason(self) -> Message:
-        """Why the winner won, e.g. '♦3 wins: trump beats everything.'"""
-        from ..tricks import winning_reason
-
-        return winning_reason(self.cards, self.trump)
-
-    def _repr_html_(self) -> str:
-        from ..display import trick_html
-
-        return trick_html(self.cards, seats=self.seats, winner_index=self.seats.index(self.winner))
-
-
 def round_score(bid: int, tricks: int, scoring: str = "standard") -> int:
-    """Points for one round under a scoring variant of RULES.md.
+    """Points for one round under a scoring variant of RULES.md (the rule is
+    :func:`cardlab.rules.plump_core.round_score`).
 
     >>> round_score(3, 3), round_score(4, 2), round_score(0, 0)
     (13, 0, 10)
@@ -175,23 +97,11 @@ def round_score(bid: int, tricks: int, scoring: str = "standard") -> int:
     (5, 12)
     >>> round_score(2, 5, "penalty"), round_score(4, 4, "tricks-only")
     (-3, 4)
-    >>> round_score(5, 5, "one-in-front"), round_score(10, 10, "one-in-front"), round_score(0, 0, "one-in-front")
-    (15, 110, 5)
     """
-    made = bid == tricks
-    if scoring == "standard":
-        return 10 + tricks if made else 0
-    if scoring == "trick-points":
-        return tricks + (10 if made else 0)
-    if scoring == "penalty":
-        return 10 + tricks if made else -abs(tricks - bid)
-    if scoring == "tricks-only":
-        return tricks if made else 0
-    if scoring == "one-in-front":
-        if not made:
-            return 0
-        return 5 if bid == 0 else int(f"1{bid}")
-    raise ValueError(f"unknown scoring {scoring!r}")
+    code = plump_core.SCORING_CODES.get(scoring)
+    if code is None:
+        raise ValueError(f"unknown scoring {scoring!r}: choose one of {', '.join(plump_core.SCORING_CODES)}")
+    return plump_core.round_score(bid, tricks, code)
 
 
 @dataclass(frozen=True)
@@ -335,11 +245,11 @@ class PlumpRound(CheckedRound):
         rules = rules or PlumpRules(players=len(hands))
         parsed = [list(parse_cards(h)) for h in hands]
         if len(parsed) != rules.players:
-            raise CardlabError("rules.invalid", field="hands", problem=f"give {rules.players} hands, one per seat; you gave {len(parsed)}.")
+            raise CardlabError("plump.setup", field="hands", problem=Message("deal.hand_count", {"players": rules.players, "given": len(parsed)}))
         if len({len(h) for h in parsed}) != 1 or not parsed[0]:
-            raise CardlabError("rules.invalid", field="hands", problem="every hand must hold the same number of cards (at least one).")
+            raise CardlabError("plump.setup", field="hands", problem=Message("deal.same_size"))
         if len(parsed[0]) > rules.deck_limit:
-            raise CardlabError("rules.invalid", field="hands", problem=f"at most {rules.deck_limit} cards per hand with these rules.")
+            raise CardlabError("plump.setup", field="hands", problem=Message("deal.hand_limit", {"limit": rules.deck_limit}))
         card = Card.parse(trump_card) if trump_card is not None else None
         all_cards = [c for h in parsed for c in h] + list(parse_cards(blind)) + ([card] if card else [])
         limit = rules.decks
@@ -347,7 +257,7 @@ class PlumpRound(CheckedRound):
 
         doubles = [c for c, k in count_cards(all_cards).items() if k > limit]
         if doubles:
-            raise CardlabError("rules.invalid", field="hands", problem=f"{doubles[0]} is dealt more often than the deck holds it.")
+            raise CardlabError("plump.setup", field="hands", problem=Message("deal.too_often", {"card": doubles[0]}))
         suit = card.suit if card is not None else (Suit.parse(trump) if trump is not None else None)
         return cls(rules, parsed, dealer=dealer, trump_card=card, trump=suit, blind=parse_cards(blind),
                    is_last_round=is_last_round)
@@ -372,7 +282,7 @@ class PlumpRound(CheckedRound):
 
     @property
     def hook_active(self) -> bool:
-        return self.rules.hook and (self.rules.hook_last_round or not self.is_last_round)
+        return plump_core.hook_applies(self.rules.hook, self.rules.hook_last_round, self.is_last_round)
 
     @property
     def leader(self) -> int:
@@ -396,13 +306,15 @@ class PlumpRound(CheckedRound):
     def led_suit(self) -> Suit | None:
         return self.current_trick[0][1].suit if self.current_trick else None
 
-    def forbidden_bid(self) -> int | None:
-        """The one bid the hook forbids the dealer now (None if the hook does not bite)."""
-        if not self.hook_active:
-            return None
+    def forbidden_bid(self, seat: int | None = None) -> int | None:
+        """The one bid the hook forbids ``seat`` (default: the dealer) now; None if the hook does not bite.
+
+        The rule is :func:`cardlab.rules.plump_core.forbidden_bid`.
+        """
         others = sum(b for s, b in enumerate(self.bids) if s != self.dealer and b is not None)
-        forbidden = self.hand_size - others
-        return forbidden if 0 <= forbidden <= self.hand_size else None
+        forbidden = plump_core.forbidden_bid(self.dealer if seat is None else seat, self.dealer, self.hand_size,
+                                             others, self.hook_active)
+        return None if forbidden < 0 else forbidden
 
     def changeable_bid_seat(self) -> int | None:
         """The seat that may still change its bid (the last bidder until the next bids; the dealer until the first card)."""
@@ -415,22 +327,20 @@ class PlumpRound(CheckedRound):
     def legal_bids(self, seat: int | None = None) -> list[int]:
         """The bids ``seat`` (default: whose turn it is) may make now."""
         seat = self.to_move if seat is None else seat
-        bids = list(range(self.hand_size + 1))
-        if seat == self.dealer:
-            forbidden = self.forbidden_bid()
-            bids = [b for b in bids if b != forbidden]
-        return bids
+        forbidden = self.forbidden_bid(seat)
+        return [b for b in range(self.hand_size + 1) if b != forbidden]
 
     def legal_cards(self, seat: int) -> list[Card]:
         """The cards ``seat`` may play if it were its turn (follow suit; ``must_trump``)."""
         hand = self.hands[seat]
-        if not self.current_trick:
-            return list(dict.fromkeys(hand)) if self.rules.decks == 2 else list(hand)
-        led = self.current_trick[0][1].suit
-        cards = [c for c in hand if c.suit is led]
-        if not cards and self.rules.must_trump and self.trump is not None:
-            cards = [c for c in hand if c.suit is self.trump]
-        if not cards:
+        if self.current_trick:  # the rule is cardlab.rules.trick_core.legal_follow
+            mask = 0
+            for c in hand:
+                mask |= 1 << c._key
+            legal = int(legal_follow(mask, self.current_trick[0][1]._key // 13,
+                                     -1 if self.trump is None else self.trump.index, self.rules.must_trump))
+            cards = [c for c in hand if legal >> c._key & 1] if legal != mask else list(hand)
+        else:
             cards = list(hand)
         return list(dict.fromkeys(cards)) if self.rules.decks == 2 else cards
 
@@ -472,7 +382,7 @@ class PlumpRound(CheckedRound):
             raise NotYourTurnError(lang=lang, seat=self.to_move)
         if not isinstance(act.tricks, int) or isinstance(act.tricks, bool) or not 0 <= act.tricks <= self.hand_size:
             raise BidError(lang=lang, tricks=act.tricks, hand_size=self.hand_size, seat=act.seat)
-        if act.seat == self.dealer and act.tricks == self.forbidden_bid():
+        if act.tricks == self.forbidden_bid(act.seat):
             raise HookError(lang=lang, tricks=act.tricks, hand_size=self.hand_size, seat=act.seat)
 
     def _check_play(self, act: Play, lang: str | None) -> None:
@@ -642,16 +552,17 @@ class PlumpGame(RoundsGame):
             scores=tuple(scores), extra=len(self.results) >= len(self.rules.hand_sizes()),
         ))
         self.finished_rounds.append(rnd)
-        if len(self.results) == len(self.schedule) and self.rules.tie == "extra-round" and self.extra_rounds == 0:
-            if len(self.leaders()) > 1:
-                self.extra_rounds = 1
-                self.schedule = self.schedule + [self.rules.largest_hand]
+        if len(self.results) == len(self.schedule) and plump_core.needs_extra_round(
+                self.totals, plump_core.TIE_CODES[self.rules.tie], self.extra_rounds):
+            self.extra_rounds = 1
+            self.schedule = self.schedule + [self.rules.largest_hand]
         if len(self.results) < len(self.schedule):
             self.round = self._new_round(len(self.results))
 
     def leaders(self) -> list[int]:
-        best = max(self.totals)
-        return [s for s, t in enumerate(self.totals) if t == best]
+        """The seat(s) on the highest total now (:func:`cardlab.rules.plump_core.winners_mask`)."""
+        mask = plump_core.winners_mask(self.totals)
+        return [s for s in range(self.rules.players) if mask >> s & 1]
 
     def winners(self) -> list[int]:
         """The seat(s) with the highest total (ties share the win, after an extra round if chosen)."""

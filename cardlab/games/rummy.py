@@ -34,104 +34,25 @@ from typing import Any, Callable, Sequence
 
 from .._rng import child_rng
 from ..cards import Card, count_cards, parse_cards, sorted_hand
-from ..errors import (
+from ..errors import (  # noqa: F401  (the Rummy errors are importable from here too)
     CardlabError,
+    DiscardError,
+    DrawError,
     GameOverError,
     IllegalMoveError,
+    LayOffError,
+    MeldError,
     NotInHandError,
     NotYourTurnError,
+    RummyMoveError,
     UnknownActionError,
 )
-from ..i18n import register
+from ..i18n import Message
 from .base import CheckedRound, RoundsGame
 from ..protocol import action, game_type
+from ..rules import rummy_core
 from ..rules.rummy import RummyRules
 from .melds import extend_meld, hand_penalty, is_meld, layoff_end, meld_candidates, meld_kind, meld_order
-
-register({
-    "rummy.draw_first": {
-        "sv": "Dra ett kort först: från draghögen eller kasthögen.",
-        "nb": "Trekk et kort først: fra bunken eller kastebunken.",
-        "en": "Draw a card first: from the stock or the discard pile.",
-    },
-    "rummy.already_drew": {
-        "sv": "Du har redan dragit ett kort i den här turen: lägg ner, lägg till eller kasta ett kort.",
-        "nb": "Du har allerede trukket et kort denne runden: meld, legg til eller kast et kort.",
-        "en": "You have already drawn this turn: meld, lay off or discard a card.",
-    },
-    "rummy.bad_source": {
-        "sv": "Dra från 'stock' (draghögen) eller 'discard' (kasthögen), inte från '{source}'.",
-        "nb": "Trekk fra 'stock' (bunken) eller 'discard' (kastebunken), ikke fra '{source}'.",
-        "en": "Draw from 'stock' or 'discard' (the discard pile), not from '{source}'.",
-    },
-    "rummy.stock_empty": {
-        "sv": "Draghögen är tom: ta det översta kortet i kasthögen.",
-        "nb": "Bunken er tom: ta det øverste kortet i kastebunken.",
-        "en": "The stock is empty: take the top card of the discard pile.",
-    },
-    "rummy.discard_empty": {
-        "sv": "Kasthögen är tom: dra från draghögen.",
-        "nb": "Kastebunken er tom: trekk fra bunken.",
-        "en": "The discard pile is empty: draw from the stock.",
-    },
-    "rummy.not_a_meld": {
-        "sv": "{cards} är ingen giltig kombination: en grupp är 3 eller 4 kort av samma valör i olika färger, en serie är 3 eller fler kort i följd i samma färg (ess är bara lågt).",
-        "nb": "{cards} er ingen gyldig kombinasjon: et sett er 3 eller 4 kort av samme verdi i ulike farger, en rekke er 3 eller flere kort på rad i samme farge (ess er bare lavt).",
-        "en": "{cards} is not a valid meld: a set is 3 or 4 cards of one rank in different suits, a run is 3 or more cards of one suit in sequence (the ace is low only).",
-    },
-    "rummy.no_such_meld": {
-        "sv": "Det finns ingen kombination nummer {index} på bordet: välj en av 0 till {last}.",
-        "nb": "Det finnes ingen kombinasjon nummer {index} på bordet: velg en av 0 til {last}.",
-        "en": "There is no meld number {index} on the table: choose one of 0 to {last}.",
-    },
-    "rummy.no_melds_yet": {
-        "sv": "Det ligger inga kombinationer på bordet än, så det finns inget att lägga till på.",
-        "nb": "Det ligger ingen kombinasjoner på bordet ennå, så det er ingenting å legge til på.",
-        "en": "There are no melds on the table yet, so there is nothing to lay off onto.",
-    },
-    "rummy.cannot_lay_off": {
-        "sv": "{card} passar inte på {meld}: en serie förlängs i någon ände med nästa kort i samma färg, en grupp om 3 blir 4 med sista färgen.",
-        "nb": "{card} passer ikke på {meld}: en rekke forlenges i en av endene med neste kort i samme farge, et sett på 3 blir 4 med den siste fargen.",
-        "en": "{card} does not fit on {meld}: a run grows at either end by the next card of its suit, a set of 3 becomes 4 with the missing suit.",
-    },
-    "rummy.same_discard": {
-        "sv": "Du tog {card} från kasthögen i den här turen och får inte kasta det direkt igen.",
-        "nb": "Du tok {card} fra kastebunken denne runden og kan ikke kaste det igjen med en gang.",
-        "en": "You took {card} from the discard pile this turn and may not throw it straight back.",
-    },
-    "rummy.keep_discard": {
-        "sv": "Då har du bara {card} kvar, som du tog från kasthögen i den här turen och inte får kasta: spara ett annat kort att kasta.",
-        "nb": "Da har du bare {card} igjen, som du tok fra kastebunken denne runden og ikke kan kaste: spar et annet kort å kaste.",
-        "en": "That would leave you only {card}, which you took from the discard pile this turn and may not discard: keep another card to discard.",
-    },
-    "rummy.setup": {
-        "sv": "Utdelningen går inte att använda: {problem}",
-        "nb": "Utdelingen kan ikke brukes: {problem}",
-        "en": "The deal cannot be used: {problem}",
-    },
-})
-
-
-class RummyMoveError(IllegalMoveError):
-    """A Rummy move the rules forbid (``.rule`` names which)."""
-
-    rule = "rummy.not_a_meld"
-
-
-class MeldError(RummyMoveError):
-    rule = "rummy.not_a_meld"
-
-
-class LayOffError(RummyMoveError):
-    rule = "rummy.cannot_lay_off"
-
-
-class DrawError(RummyMoveError):
-    rule = "rummy.draw_first"
-
-
-class DiscardError(RummyMoveError):
-    rule = "rummy.same_discard"
 
 
 # ------------------------------------------------------------------ actions
@@ -199,18 +120,6 @@ class Discard:
     def __post_init__(self) -> None:
         if not isinstance(self.card, Card):
             object.__setattr__(self, "card", Card.parse(self.card))
-
-
-_ACTION_WORDS = {
-    "rummy.action.draw_stock": {"sv": "dra från draghögen", "nb": "trekke fra bunken", "en": "draw from the stock"},
-    "rummy.action.draw_discard": {"sv": "ta {card} från kasthögen", "nb": "ta {card} fra kastebunken",
-                                  "en": "take {card} from the discard pile"},
-    "rummy.action.meld": {"sv": "lägga ner {cards}", "nb": "melde {cards}", "en": "meld {cards}"},
-    "rummy.action.lay_off": {"sv": "lägga till {card} på {meld}", "nb": "legge til {card} på {meld}",
-                             "en": "lay off {card} onto {meld}"},
-    "rummy.action.discard": {"sv": "kasta {card}", "nb": "kaste {card}", "en": "discard {card}"},
-}
-register(_ACTION_WORDS)
 
 
 def action_message(act: Any, table: Sequence["TableMeld"] = (), discard_top: Card | None = None):
@@ -405,16 +314,16 @@ class RummyRound(CheckedRound):
         rules = rules or RummyRules(players=len(hands))
         parsed = [list(parse_cards(h)) for h in hands]
         if len(parsed) != rules.players:
-            raise CardlabError("rummy.setup", field="hands", problem=f"give {rules.players} hands, one per seat; you gave {len(parsed)}.")
+            raise CardlabError("rummy.setup", field="hands", problem=Message("deal.hand_count", {"players": rules.players, "given": len(parsed)}))
         if any(not h for h in parsed):
-            raise CardlabError("rummy.setup", field="hands", problem="every hand needs at least one card.")
+            raise CardlabError("rummy.setup", field="hands", problem=Message("deal.empty_hand"))
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < rules.players:
-            raise CardlabError("rummy.setup", field="dealer", problem=f"the dealer must be a seat from 0 to {rules.players - 1}.")
+            raise CardlabError("rummy.setup", field="dealer", problem=Message("deal.dealer_seat", {"last": rules.players - 1}))
         pile = list(parse_cards(discard)) if discard is not None else None
         given = [c for h in parsed for c in h] + (pile or [])
         doubles = [c for c, k in count_cards(given).items() if k > 1]
         if doubles:
-            raise CardlabError("rummy.setup", field="hands", problem=f"{doubles[0]} is dealt more than once.")
+            raise CardlabError("rummy.setup", field="hands", problem=Message("deal.more_than_once", {"card": doubles[0]}))
         if stock is None:
             from ..cards import shuffled_deck
 
@@ -425,9 +334,9 @@ class RummyRound(CheckedRound):
             pile, stock_cards = stock_cards[:1], stock_cards[1:]
         doubles = [c for c, k in count_cards(given + stock_cards).items() if k > 1]
         if doubles:
-            raise CardlabError("rummy.setup", field="hands", problem=f"{doubles[0]} is dealt more than once.")
+            raise CardlabError("rummy.setup", field="hands", problem=Message("deal.more_than_once", {"card": doubles[0]}))
         if not stock_cards and not pile:
-            raise CardlabError("rummy.setup", field="stock", problem="the stock and the discard pile cannot both be empty.")
+            raise CardlabError("rummy.setup", field="stock", problem=Message("rummy.deal.empty_piles"))
         return cls(rules, parsed, stock_cards, pile, dealer=dealer, seed=seed, round_number=round_number)
 
     # ------------------------------------------------------------- questions
@@ -603,12 +512,14 @@ class RummyRound(CheckedRound):
         self._check_stock()
 
     def _check_stock(self) -> None:
-        """An empty stock is rebuilt from the discard pile (all but its top card), at most
-        ``max_reshuffles`` times; after that (or when the pile holds nothing to reshuffle) an
-        empty stock ends the round with no winner."""
+        """An empty stock is rebuilt from the discard pile (all but its top card), as often as
+        needed or at most ``max_reshuffles`` times; after that (or when the pile holds nothing to
+        reshuffle) an empty stock ends the round with no winner.  The rule is
+        :func:`cardlab.rules.rummy_core.may_reshuffle`."""
         if self.stock or self.phase == "over":
             return
-        if self.reshuffles < self.rules.max_reshuffles and len(self.discard_pile) > 1:
+        if rummy_core.may_reshuffle(self.reshuffles, rummy_core.reshuffle_limit(self.rules.max_reshuffles),
+                                    len(self.discard_pile)):
             cards, top = self.discard_pile[:-1], self.discard_pile[-1]
             rng = self.reshuffle_rng if self.reshuffle_rng is not None else child_rng(self.seed, self.round_number, 1000 + self.reshuffles)
             order = rng.permutation(len(cards))
@@ -629,8 +540,8 @@ class RummyRound(CheckedRound):
 
         Before the round is over this is what each hand would cost now.
         """
-        mult = self.penalty_multiplier
-        return [0 if s == self.winner else mult * hand_penalty(h) for s, h in enumerate(self.hands)]
+        doubled = self.penalty_multiplier == 2
+        return [rummy_core.round_penalty(hand_penalty(h), s == self.winner, doubled) for s, h in enumerate(self.hands)]
 
     def all_cards(self) -> list[Card]:
         """Every card of the round: hands, melds on the table, stock and discard pile (always the 52)."""

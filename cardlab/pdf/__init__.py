@@ -37,7 +37,6 @@ def filled_sheet(game: Any, names: Sequence[str] | None = None, lang: str | None
                  path: "str | os.PathLike[str] | None" = None) -> "bytes | Path":
     """The filled protokoll of any game (or :class:`~cardlab.match.Match`): Plump, Femkamp or Rummy."""
     from ..errors import RulesError
-    from . import texts  # noqa: F401
 
     inner = getattr(game, "game", game)
     name = getattr(inner, "game_name", None)

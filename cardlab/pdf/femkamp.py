@@ -23,9 +23,9 @@ from reportlab.platypus import Paragraph
 from ..cards import parse_cards
 from ..i18n import check_language, tr
 from ..rules.femkamp import FemkampRules, round_goal, round_scoring, round_title
-from . import layout, texts  # noqa: F401
+from . import layout
 from .grid import Line, blank_sheet, filled_table_sheet
-from .plump import check_names
+from ..sheets.common import check_names
 
 
 def rule_lines(rules: FemkampRules, lang: str | None = None) -> list[str]:

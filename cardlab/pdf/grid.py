@@ -24,7 +24,7 @@ from reportlab.lib import colors
 from reportlab.platypus import Paragraph, Spacer
 
 from ..i18n import tr
-from . import layout, texts  # noqa: F401
+from . import layout
 
 DEALER_TINT = colors.Color(1.0, 0.95, 0.80)
 

@@ -26,7 +26,8 @@ from reportlab.platypus import Paragraph, Spacer
 from ..errors import RulesError
 from ..i18n import check_language, suit_name, tr
 from ..rules.plump import PlumpRules
-from . import layout, texts  # noqa: F401  (texts registers the sheet words)
+from ..sheets.common import check_names  # noqa: F401  (importable from here too)
+from . import layout
 
 #: the faint tint behind the dealer's boxes (prints as a light grey)
 DEALER_TINT = colors.Color(1.0, 0.95, 0.80)
@@ -76,7 +77,7 @@ def rule_lines(rules: PlumpRules, lang: str | None = None) -> list[str]:
         lines.append(tr("pdf.plump.two_decks", lang))
     score = rules.scoring
     lines.append(tr(f"pdf.plump.scoring.{score}", lang, made3=_num(round_score(3, 3, score)),
-                    made0=_num(round_score(0, 0, score)), made10=_num(round_score(10, 10, score)),
+                    made0=_num(round_score(0, 0, score)),
                     missed=_num(round_score(4, 2, score)), over=_num(round_score(3, 5, score))))
     lines.append(tr(f"pdf.plump.win.{rules.tie}", lang, size=rules.largest_hand))
     if rules.ink_blots:
@@ -104,16 +105,6 @@ def subtitle(rules: PlumpRules, lang: str | None = None) -> str:
     decks = tr("pdf.one_deck" if rules.decks == 1 else "pdf.two_decks", lang)
     return tr("pdf.plump.subtitle", lang, players=rules.players, decks=decks, rounds=len(sizes),
               schedule=layout.schedule_text(sizes))
-
-
-def check_names(players: int, names: Sequence[str] | None, lang: str | None = None) -> list[str] | None:
-    """``names`` as a list, after checking there is one per player (a :class:`RulesError` if not)."""
-    if names is None:
-        return None
-    names = [str(n).strip() for n in names]
-    if len(names) != players:
-        raise RulesError("pdf.names_count", lang=lang, field="names", given=len(names), players=players)
-    return names
 
 
 # ------------------------------------------------------------- blank sheet

@@ -20,9 +20,9 @@ from typing import Any, Sequence
 
 from ..i18n import check_language, tr
 from ..rules.rummy import RummyRules
-from . import layout, texts  # noqa: F401
+from . import layout
 from .grid import Line, blank_sheet, filled_table_sheet
-from .plump import check_names
+from ..sheets.common import check_names
 
 #: rows on a blank sheet when the game runs to a target (enough for a long evening)
 TARGET_ROWS = 20
@@ -38,7 +38,10 @@ def rule_lines(rules: RummyRules, lang: str | None = None) -> list[str]:
     lines.append(tr("pdf.rummy.penalty", lang))
     if rules.rummy_bonus:
         lines.append(tr("pdf.rummy.bonus", lang))
-    lines.append(tr("pdf.rummy.reshuffle", lang, times=rules.max_reshuffles))
+    if rules.max_reshuffles is None:
+        lines.append(tr("pdf.rummy.reshuffle_always", lang))
+    else:
+        lines.append(tr("pdf.rummy.reshuffle", lang, times=rules.max_reshuffles))
     if rules.rounds is not None:
         lines.append(tr("pdf.rummy.end.rounds", lang, rounds=rules.rounds))
     else:

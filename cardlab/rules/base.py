@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from ..errors import RulesError
+from ..i18n import Message
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -43,7 +44,7 @@ class RulesBase:
     def from_dict(cls, data: dict[str, Any]):
         """Build rules from a dict; unknown option names are refused by name."""
         if not isinstance(data, dict):
-            raise RulesError("rules.invalid", field="rules", problem=f"expected a table of options, got {data!r}.")
+            raise RulesError("rules.invalid", field="rules", problem=Message("rules.not_a_table", {"value": repr(data)}))
         names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
         for key in data:
             if key not in names:
@@ -87,7 +88,7 @@ class RulesBase:
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
-            raise RulesError("rules.invalid", field="toml", problem=str(exc)) from None
+            raise RulesError("rules.invalid", field="toml", problem=Message("rules.bad_toml", {"detail": str(exc)})) from None
         data.pop("description", None)
         return cls.from_dict(data)
 

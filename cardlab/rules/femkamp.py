@@ -22,60 +22,14 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..errors import RulesError
-from ..i18n import register, tr
+from ..i18n import tr
+from . import femkamp_core
 from .base import RulesBase, check_bool, check_choice, check_int
 
 ROUND_NAMES = ("pass", "clubs", "queens", "grand", "kabal")
 TRICK_ROUNDS = ("pass", "clubs", "queens", "grand")
 KABAL_STARTERS = ("left-of-dealer", "seven-of-hearts")
-TIES = ("share", "rematch")
-
-register({
-    "femkamp.players": {
-        "sv": "Femkamp kräver 3 till 5 spelare; du valde {value}.",
-        "nb": "Femkamp krever 3 til 5 spillere; du valgte {value}.",
-        "en": "Femkamp needs 3 to 5 players; you chose {value}.",
-    },
-    "femkamp.round_order": {
-        "sv": "round_order måste nämna var och en av pass, clubs, queens, grand, kabal exakt en gång; du gav {value}.",
-        "nb": "round_order må nevne hver av pass, clubs, queens, grand, kabal nøyaktig én gang; du ga {value}.",
-        "en": "round_order must list each of pass, clubs, queens, grand, kabal exactly once; you gave {value}.",
-    },
-    # round titles
-    "femkamp.title.pass": {"sv": "Passrundan", "nb": "Passrunden", "en": "Pass round"},
-    "femkamp.title.clubs": {"sv": "Klöverrundan", "nb": "Kløverrunden", "en": "Clubs round"},
-    "femkamp.title.queens": {"sv": "Damrundan", "nb": "Damerunden", "en": "Queens round"},
-    "femkamp.title.grand": {"sv": "Grandrundan", "nb": "Grandrunden", "en": "Grand round"},
-    "femkamp.title.kabal": {"sv": "Kabalrundan", "nb": "Kabalrunden", "en": "Kabal round (sevens)"},
-    # round goals
-    "femkamp.goal.pass": {
-        "sv": "Ta så få stick som möjligt", "nb": "Ta så få stikk som mulig", "en": "Take as few tricks as possible",
-    },
-    "femkamp.goal.clubs": {
-        "sv": "Ta så få klöver som möjligt", "nb": "Ta så få kløver som mulig", "en": "Take as few clubs as possible",
-    },
-    "femkamp.goal.queens": {
-        "sv": "Undvik damerna", "nb": "Unngå damene", "en": "Avoid the queens",
-    },
-    "femkamp.goal.grand": {
-        "sv": "Ta så många stick som möjligt", "nb": "Ta så mange stikk som mulig", "en": "Take as many tricks as possible",
-    },
-    "femkamp.goal.kabal": {
-        "sv": "Bli av med alla dina kort", "nb": "Bli kvitt alle kortene", "en": "Get rid of all your cards",
-    },
-    # how each round scores
-    "femkamp.scoring.pass": {"sv": "+1 per stick", "nb": "+1 per stikk", "en": "+1 per trick"},
-    "femkamp.scoring.clubs": {"sv": "+1 per klöver", "nb": "+1 per kløver", "en": "+1 per club"},
-    "femkamp.scoring.clubs_all_zero": {
-        "sv": "+1 per klöver (alla 13 ger 0)", "nb": "+1 per kløver (alle 13 gir 0)", "en": "+1 per club (all 13 score 0)",
-    },
-    "femkamp.scoring.queens": {"sv": "+{points} per dam", "nb": "+{points} per dame", "en": "+{points} per queen"},
-    "femkamp.scoring.grand": {"sv": "−1 per stick", "nb": "−1 per stikk", "en": "−1 per trick"},
-    "femkamp.scoring.kabal": {
-        "sv": "+1 per prick och +1 per kort kvar", "nb": "+1 per prikk og +1 per kort igjen",
-        "en": "+1 per prikk and +1 per card left",
-    },
-})
+TIES = tuple(femkamp_core.TIE_CODES)  # share, rematch
 
 
 def _check_round(round_name: str) -> str:

@@ -22,31 +22,16 @@ from typing import ClassVar
 
 from ..cards import Suit
 from ..errors import RulesError
-from ..i18n import Message, register
+from ..i18n import Message
+from . import plump_core
 from .base import RulesBase, check_bool, check_choice, check_int
 
 TRUMP_MODES = ("turned-up", "none", "rotating", "fixed")
 SCHEDULES = ("full", "down", "up", "full-each-deals-one")
-SCORINGS = ("standard", "trick-points", "penalty", "tricks-only", "one-in-front")
+SCORINGS = tuple(plump_core.SCORING_CODES)  # standard, trick-points, penalty, tricks-only
 FIRST_LEADS = ("left-of-dealer", "highest-bidder")
-TIES = ("share", "extra-round")
+TIES = tuple(plump_core.TIE_CODES)  # share, extra-round
 TRUMP_ORDER_ITEMS = ("C", "D", "H", "S", "none")
-
-register({
-    "plump.players": {
-        "sv": "Plump kräver {low} till {high} spelare med {decks}; du valde {value}.{hint}",
-        "nb": "Plump krever {low} til {high} spillere med {decks}; du valgte {value}.{hint}",
-        "en": "Plump needs {low} to {high} players with {decks}; you chose {value}.{hint}",
-    },
-    "plump.one_deck": {"sv": "en kortlek", "nb": "én kortstokk", "en": "one deck"},
-    "plump.two_decks": {"sv": "två kortlekar", "nb": "to kortstokker", "en": "two decks"},
-    "plump.two_decks_hint": {
-        "sv": " Med 8 eller fler, välj decks = 2.",
-        "nb": " Med 8 eller flere, velg decks = 2.",
-        "en": " With 8 or more, set decks = 2.",
-    },
-    "plump.no_hint": {"sv": "", "nb": "", "en": ""},
-})
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -89,19 +74,19 @@ class PlumpRules(RulesBase):
             check_bool(name, getattr(self, name))
         check_int("first_dealer", self.first_dealer, 0, self.players - 1)
         if not isinstance(self.trump_order, tuple) or not self.trump_order:
-            raise RulesError("rules.invalid", field="trump_order", problem="give a non-empty list such as [\"C\", \"D\", \"H\", \"S\", \"none\"].")
+            raise RulesError("rules.invalid", field="trump_order", problem=Message("plump.rules.trump_order"))
         for item in self.trump_order:
             check_choice("trump_order", item, TRUMP_ORDER_ITEMS)
         if self.trump == "fixed":
             check_choice("trump_suit", self.trump_suit, ("C", "D", "H", "S"))
         elif self.trump_suit is not None:
-            raise RulesError("rules.invalid", field="trump_suit", problem="trump_suit is only used with trump = \"fixed\".")
+            raise RulesError("rules.invalid", field="trump_suit", problem=Message("plump.rules.trump_suit_unused"))
         limit = self.deck_limit
         if self.max_cards is not None:
             check_int("max_cards", self.max_cards, 1, limit)
         if isinstance(self.schedule, tuple):
             if not self.schedule:
-                raise RulesError("rules.invalid", field="schedule", problem="an explicit schedule needs at least one hand size.")
+                raise RulesError("rules.invalid", field="schedule", problem=Message("plump.rules.empty_schedule"))
             for size in self.schedule:
                 check_int("schedule", size, 1, self.largest_hand)
         else:

@@ -21,47 +21,10 @@ from __future__ import annotations
 import html
 from typing import Any, Sequence
 
-from ..i18n import Message, check_language, register, tr
+from ..i18n import Message, check_language, tr
+from ..rules import femkamp_core
 from ..rules.femkamp import FemkampRules, round_goal, round_title
 from .common import player_names
-
-_COUNTS = {
-    "tricks": (("inga stick", "1 stick", "{n} stick"), ("ingen stikk", "1 stikk", "{n} stikk"),
-               ("no tricks", "1 trick", "{n} tricks")),
-    "clubs": (("inga klöver", "1 klöver", "{n} klöver"), ("ingen kløver", "1 kløver", "{n} kløver"),
-              ("no clubs", "1 club", "{n} clubs")),
-    "queens": (("inga damer", "1 dam", "{n} damer"), ("ingen damer", "1 dame", "{n} damer"),
-               ("no queens", "1 queen", "{n} queens")),
-    "prikks": (("inga prickar", "1 prick", "{n} prickar"), ("ingen prikker", "1 prikk", "{n} prikker"),
-               ("no prikk", "1 prikk", "{n} prikk")),
-    "cards": (("inga kort", "1 kort", "{n} kort"), ("ingen kort", "1 kort", "{n} kort"),
-              ("no cards", "1 card", "{n} cards")),
-}
-for _what, (_sv, _nb, _en) in _COUNTS.items():
-    for _i, _form in enumerate(("zero", "one", "many")):
-        register({f"femkamp.count.{_what}.{_form}": {"sv": _sv[_i], "nb": _nb[_i], "en": _en[_i]}})
-
-register({
-    "femkamp.reason.times": {"sv": "{count} × {points}", "nb": "{count} × {points}", "en": "{count} × {points}"},
-    "femkamp.reason.minus": {"sv": "−{count}", "nb": "−{count}", "en": "−{count}"},
-    "femkamp.reason.all_clubs": {
-        "sv": "alla 13 klöver → 0", "nb": "alle 13 kløver → 0", "en": "all 13 clubs → 0",
-    },
-    "femkamp.reason.kabal": {"sv": "{prikks} + {cards}", "nb": "{prikks} + {cards}", "en": "{prikks} + {cards}"},
-    "femkamp.reason.kabal_out": {
-        "sv": "{prikks}, gick ut", "nb": "{prikks}, gikk ut", "en": "{prikks}, went out",
-    },
-    "femkamp.sheet.round": {"sv": "Runda", "nb": "Runde", "en": "Round"},
-    "femkamp.sheet.winner_row": {"sv": "Vinnare", "nb": "Vinner", "en": "Winner"},
-    "femkamp.sheet.winner": {
-        "sv": "Vinnare (lägst summa): {names}", "nb": "Vinner (lavest sum): {names}", "en": "Winner (lowest total): {names}",
-    },
-    "femkamp.sheet.rematch": {
-        "sv": "Delad lägsta summa: {names} spelar en ny femkamp.",
-        "nb": "Delt laveste sum: {names} spiller en ny femkamp.",
-        "en": "Shared lowest total: {names} play a new femkamp.",
-    },
-})
 
 
 def count_message(what: str, n: int) -> Message:
@@ -75,7 +38,16 @@ def count_message(what: str, n: int) -> Message:
 
 
 def round_reason(result: Any, seat: int, rules: FemkampRules | None = None) -> Message:
-    """What ``seat``'s score in a finished round is made of, as a message for any language."""
+    """What ``seat``'s score in a finished round is made of, as a message for any language.
+
+    The points per trick, club or queen are :func:`cardlab.rules.femkamp_core.points_per_unit`
+    under ``rules`` (the game's rules; default rules if None), the rule the score was made by.
+
+    >>> from cardlab.games.femkamp import RoundResult
+    >>> queens = RoundResult(number=3, name="queens", dealer=2, scores=(0, 10, 0, 0), queens=(0, 2, 0, 0))
+    >>> round_reason(queens, 1, FemkampRules(queen_points=5)).text("en")
+    '2 queens × 5'
+    """
     rules = rules or FemkampRules()
     name = result.name
     if name == "kabal":
@@ -83,20 +55,17 @@ def round_reason(result: Any, seat: int, rules: FemkampRules | None = None) -> M
         if seat == result.out_seat:
             return Message("femkamp.reason.kabal_out", {"prikks": prikks})
         return Message("femkamp.reason.kabal", {"prikks": prikks, "cards": count_message("cards", result.cards_left[seat])})
-    if name == "pass":
-        n = result.tricks[seat]
-        return count_message("tricks", 0) if n == 0 else Message("femkamp.reason.times", {"count": count_message("tricks", n), "points": 1})
-    if name == "clubs":
-        n = result.clubs[seat]
-        if n == 13 and result.scores[seat] == 0:
-            return Message("femkamp.reason.all_clubs")
-        return count_message("clubs", 0) if n == 0 else Message("femkamp.reason.times", {"count": count_message("clubs", n), "points": 1})
-    if name == "queens":
-        n = result.queens[seat]
-        points = result.scores[seat] // n if n else rules.queen_points
-        return count_message("queens", 0) if n == 0 else Message("femkamp.reason.times", {"count": count_message("queens", n), "points": points})
-    n = result.tricks[seat]  # grand
-    return count_message("tricks", 0) if n == 0 else Message("femkamp.reason.minus", {"count": count_message("tricks", n)})
+    # the points per trick, club or queen come from the rule itself, never from the score
+    points = femkamp_core.points_per_unit(femkamp_core.ROUND_CODES[name], rules.queen_points)
+    if name == "clubs" and femkamp_core.clubs_all_taken_zero(result.clubs[seat], rules.clubs_all_zero):
+        return Message("femkamp.reason.all_clubs")
+    what = {"pass": "tricks", "clubs": "clubs", "queens": "queens", "grand": "tricks"}[name]
+    n = {"pass": result.tricks, "clubs": result.clubs, "queens": result.queens, "grand": result.tricks}[name][seat]
+    if n == 0:
+        return count_message(what, 0)
+    if points < 0:
+        return Message("femkamp.reason.minus", {"count": count_message(what, n)})
+    return Message("femkamp.reason.times", {"count": count_message(what, n), "points": points})
 
 
 def _minus(value: int) -> str:

@@ -19,15 +19,8 @@ from __future__ import annotations
 import html
 from typing import Any, Sequence
 
-from ..i18n import check_language, register, tr
+from ..i18n import check_language, tr
 from .common import player_names
-
-register({
-    "sheet.cards": {"sv": "Kort", "nb": "Kort", "en": "Cards"},
-    "sheet.subtotal": {"sv": "Delsumma", "nb": "Delsum", "en": "Subtotal"},
-    "sheet.winner": {"sv": "Vinnare: {names}", "nb": "Vinner: {names}", "en": "Winner: {names}"},
-    "sheet.extra": {"sv": "extra", "nb": "ekstra", "en": "extra"},
-})
 
 PLUMP = "●"
 

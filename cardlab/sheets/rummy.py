@@ -21,19 +21,8 @@ from __future__ import annotations
 import html
 from typing import Any, Sequence
 
-from ..i18n import check_language, register, tr
+from ..i18n import check_language, tr
 from .common import player_names
-
-register({
-    "rummy.sheet.out": {"sv": "Gick ut", "nb": "Gikk ut", "en": "Went out"},
-    "rummy.sheet.no_winner": {"sv": "— (draghögen tog slut)", "nb": "— (bunken tok slutt)", "en": "— (the stock ran out)"},
-    "rummy.sheet.winner": {"sv": "Vinnare (lägst): {names}", "nb": "Vinner (lavest): {names}", "en": "Winner (lowest): {names}"},
-    "rummy.sheet.rules": {
-        "sv": "Straffpoäng: ess 1, 2–10 valören, knekt/dam/kung 10. Lägst summa vinner.",
-        "nb": "Straffepoeng: ess 1, 2–10 verdien, knekt/dame/konge 10. Lavest sum vinner.",
-        "en": "Penalty points: ace 1, 2–10 face value, J/Q/K 10. Lowest total wins.",
-    },
-})
 
 WENT_OUT = "✓"
 WINNER = "★"

@@ -14,6 +14,7 @@ from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from numba.extending import intrinsic
 
 from ._numba import njit
+from .cores import beats, legal_follow
 from .rng import U64
 
 SUIT_OF = (np.arange(64) // 13).astype(np.int64)
@@ -52,29 +53,9 @@ def suit_mask(suit):
     return U64(0x1FFF) << U64(13 * suit)
 
 
-@njit(cache=True, inline="always")
-def legal_mask(hand, led, trump, must_trump):
-    """The cards of ``hand`` that may be played (led = -1: leading)."""
-    if led < 0:
-        return hand
-    follow = hand & suit_mask(led)
-    if follow != U64(0):
-        return follow
-    if must_trump and trump >= 0:
-        trumps = hand & suit_mask(trump)
-        if trumps != U64(0):
-            return trumps
-    return hand
-
-
-@njit(cache=True, inline="always")
-def beats(card, best, trump):
-    """Does ``card`` (played later) beat the trick's best card so far?  One deck: no ties."""
-    cs = SUIT_OF[card]
-    bs = SUIT_OF[best]
-    if cs == bs:
-        return card > best
-    return cs == trump
+#: the follow-suit rule and the trick rule live once, in :mod:`cardlab.rules.trick_core`;
+#: these are the same functions under the names the kernels have always used
+legal_mask = legal_follow
 
 
 @njit(cache=True, inline="always")

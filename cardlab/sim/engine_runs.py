@@ -7,6 +7,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from ..errors import RulesError
+from ..i18n import Message
 from .seeds import round_seeds
 
 
@@ -19,12 +20,12 @@ def make_bots(policy: "str | Sequence[Any]", players: int, seed: int, factories:
     """One bot per seat from a policy name, a list of names, or bot objects."""
     items = [policy] * players if isinstance(policy, str) or hasattr(policy, "choose") else list(policy)
     if len(items) != players:
-        raise RulesError("rules.invalid", field="policy", problem=f"give one policy per seat ({players}), not {len(items)}.")
+        raise RulesError("rules.invalid", field="policy", problem=Message("sim.policy_count", {"players": players, "given": len(items)}))
     bots = []
     for seat, item in enumerate(items):
         if isinstance(item, str):
             if item not in factories:
-                raise RulesError("rules.invalid", field="policy", problem=f"{item!r} is not a policy; choose from {', '.join(factories)}.")
+                raise RulesError("rules.invalid", field="policy", problem=Message("sim.unknown_policy", {"name": repr(item), "allowed": ", ".join(factories)}))
             bots.append(factories[item](seed, seat))
         else:
             bots.append(item)

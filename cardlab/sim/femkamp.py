@@ -76,17 +76,19 @@ def simulate_femkamp(rules=None, *, policy: "str | Sequence[Any]" = "random", bo
     the engine, whose games :func:`replay_femkamp_game` repeats exactly.
     """
     from ..errors import RulesError
+    from ..i18n import Message
     from ..rules.femkamp import FemkampRules
 
     rules = rules or FemkampRules()
     chosen = bots if bots is not None else policy
     make_bots(chosen, rules.players, 0, _factories())  # check the policy before playing
     if engine not in ("auto", "kernel", "reference"):
-        raise RulesError("rules.invalid", field="engine", problem=f"choose auto, kernel or reference, not {engine!r}.")
+        raise RulesError("rules.invalid", field="engine", problem=Message("sim.engine_choice", {"value": repr(engine)}))
     named = chosen if chosen in ("random", "heuristic") else None
     if engine == "kernel" and named is None:
-        raise RulesError("rules.invalid", field="engine", problem="the Femkamp kernel plays \"random\" or \"heuristic\" at every seat.")
+        raise RulesError("rules.invalid", field="engine", problem=Message("sim.kernel_policies", {"game": "Femkamp"}))
     if engine != "reference" and named is not None:
+        _check_kernel_rules(rules)
         df = _kernel_games(rules, games, rng, progress, heuristic=named == "heuristic")
         df.attrs.update({"game": "femkamp", "rules": rules.to_dict(), "fingerprint": rules.fingerprint(),
                          "policy": named, "games": games, "engine": "kernel"})
@@ -115,10 +117,19 @@ def simulate_femkamp(rules=None, *, policy: "str | Sequence[Any]" = "random", bo
     return df
 
 
+def _check_kernel_rules(rules) -> None:
+    """Refuse rules the kernel does not model, naming the option (see ``femkamp_kernel.RULE_OPTIONS``)."""
+    from .femkamp_kernel import RULE_OPTIONS
+    from .kernel_rules import check_kernel_rules
+
+    check_kernel_rules(rules, RULE_OPTIONS, "femkamp")
+
+
 def _kernel_games(rules, games: int, rng, progress, heuristic: bool = False) -> pd.DataFrame:
     from tqdm.auto import tqdm
 
-    from .femkamp_kernel import ROUND_CODES, play_games
+    from ..rules.femkamp_core import TIE_CODES
+    from .femkamp_kernel import ROUND_CODES, game_winners, play_games
     from .seeds import iter_chunks
 
     p = rules.players
@@ -135,8 +146,8 @@ def _kernel_games(rules, games: int, rng, progress, heuristic: bool = False) -> 
                        rules.kabal_starter == "seven-of-hearts", heuristic, *outs)
             scores, tricks, clubs, queens, prikks, left = outs
             totals = scores.cumsum(axis=1)
-            final = totals[:, -1, :]
-            won = final == final.min(axis=1, keepdims=True)
+            won = np.zeros((n, p), np.bool_)
+            game_winners(np.ascontiguousarray(totals[:, -1, :]), TIE_CODES[rules.tie], won)
             seat = np.tile(np.arange(p), n * r)
             dealer = np.tile(np.repeat(dealers, p), n)
             parts.append(pd.DataFrame({

@@ -14,12 +14,24 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..rules import femkamp_core
 from ._numba import njit
-from .bits import SUIT_OF, beats, legal_mask, nth_bit, popcount, suit_mask
+from .bits import SUIT_OF, nth_bit, popcount, suit_mask
+from ..rules.femkamp import KABAL_STARTERS
+from .cores import beats, femkamp_winners_mask, kabal_score, legal_follow, trick_round_score
+from .kernel_rules import EVERY
 from .femkamp_heuristic import avoid_card, grand_card, kabal_card
 from .rng import U64, below, shuffle_into
 
-ROUND_CODES = {"pass": 0, "clubs": 1, "queens": 2, "grand": 3, "kabal": 4}
+ROUND_CODES = femkamp_core.ROUND_CODES
+
+#: The rule options this kernel models, and the values it accepts (see :mod:`cardlab.sim.kernel_rules`):
+#: all of them.  The round order and the dealers are passed in as arrays, queen_points as a number.
+RULE_OPTIONS = {
+    "players": (3, 4, 5), "round_order": EVERY, "queen_points": EVERY, "clubs_all_zero": (False, True),
+    "kabal_starter": KABAL_STARTERS, "rotate_dealer": (True, False), "tie": tuple(femkamp_core.TIE_CODES),
+    "first_dealer": EVERY,
+}
 
 # bit masks: the 2♥ (index 26) and 2♦ (index 13) leave the deck for 3 and 5 players
 _TWO_H = 26
@@ -57,7 +69,7 @@ def _trick_round(state, players, dealer, code, removed, hands, order, deck, tric
         for j in range(players):
             if j > 0:
                 seat = seat + 1 if seat + 1 < players else 0
-            legal = legal_mask(hands[seat], led, -1, False)
+            legal = legal_follow(hands[seat], led, -1, False)
             if heuristic:
                 if code == 3:
                     card = grand_card(hands[seat], legal, best_card, j, players, played)
@@ -184,8 +196,7 @@ def play_games(seeds, players, codes, dealers, queen_points, clubs_all_zero, sev
                 state, out = _kabal_round(state, players, dealers[r], seven_of_hearts, hands, order, prikks, left,
                                           heuristic)
                 for s in range(players):
-                    extra = 0 if s == out else left[s]
-                    scores[g, r, s] = prikks[s] + extra
+                    scores[g, r, s] = kabal_score(prikks[s], left[s], s == out)
                     prikks_out[g, r, s] = prikks[s]
                     left_out[g, r, s] = left[s]
                     tricks_out[g, r, s] = 0
@@ -195,20 +206,23 @@ def play_games(seeds, players, codes, dealers, queen_points, clubs_all_zero, sev
                 state = _trick_round(state, players, dealers[r], code, removed, hands, order, deck, tricks, clubs, queens,
                                      heuristic)
                 for s in range(players):
-                    if code == 0:
-                        sc = tricks[s]
-                    elif code == 1:
-                        sc = 0 if (clubs_all_zero and clubs[s] == 13) else clubs[s]
-                    elif code == 2:
-                        sc = queens[s] * queen_points
-                    else:
-                        sc = -tricks[s]
-                    scores[g, r, s] = sc
+                    scores[g, r, s] = trick_round_score(code, tricks[s], clubs[s], queens[s], queen_points,
+                                                        clubs_all_zero)
                     tricks_out[g, r, s] = tricks[s]
                     clubs_out[g, r, s] = clubs[s]
                     queens_out[g, r, s] = queens[s]
                     prikks_out[g, r, s] = 0
                     left_out[g, r, s] = 0
+
+
+@njit(cache=True, nogil=True)
+def game_winners(final, tie, won):
+    """``won[g, s]``: seat ``s`` won game ``g`` (``final``: game × seat totals) under the tie code ``tie``
+    (:func:`cardlab.rules.femkamp_core.winners_mask`; with a rematch due nobody has won yet)."""
+    for g in range(final.shape[0]):
+        mask = femkamp_winners_mask(final[g], tie)
+        for s in range(final.shape[1]):
+            won[g, s] = (mask >> s) & 1 == 1
 
 
 @njit(cache=True)

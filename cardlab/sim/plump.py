@@ -25,12 +25,14 @@ import pandas as pd
 
 from ..cards import Card, Suit
 from ..errors import RulesError
+from ..i18n import Message
+from ..rules import plump_core
 from ..rules.plump import PlumpRules
 from .seeds import CHUNK, iter_chunks, master_sequence
 from .stats import mean_interval, wilson_interval
+from .threads import default_threads  # noqa: F401  (importable from here too)
 
 POLICIES = ("random", "heuristic", "simple")
-SUIT_LETTERS = ("C", "D", "H", "S")
 
 
 # ------------------------------------------------------------------ set-up
@@ -63,13 +65,21 @@ class PlumpSetup:
         return self.rules.trump
 
     @property
+    def kernel_refusal(self) -> RulesError | None:
+        """Why the compiled kernel cannot play these rules (an option it does not model), or None."""
+        from .kernel_rules import kernel_refusal
+        from .plump_kernel import RULE_OPTIONS
+
+        return kernel_refusal(self.rules, RULE_OPTIONS, "plump")
+
+    @property
     def kernel_ok(self) -> bool:
-        return self.rules.decks == 1
+        return self.kernel_refusal is None
 
     @property
     def hook_active(self) -> bool:
         # a simulated round is played as a single round (PlumpRound.deal's is_last_round=True)
-        return self.rules.hook and self.rules.hook_last_round
+        return plump_core.hook_applies(self.rules.hook, self.rules.hook_last_round, True)
 
     def dealers(self, start: int, size: int) -> np.ndarray:
         if self.dealer == "rotate":
@@ -83,16 +93,16 @@ def make_setup(rules: PlumpRules | None = None, *, policy: "str | Sequence[str]"
     rules = rules or PlumpRules()
     names = [policy] * rules.players if isinstance(policy, str) else list(policy)
     if len(names) != rules.players:
-        raise RulesError("rules.invalid", field="policy", problem=f"give one policy per seat ({rules.players}), not {len(names)}.")
+        raise RulesError("rules.invalid", field="policy", problem=Message("sim.policy_count", {"players": rules.players, "given": len(names)}))
     for name in names:
         if name not in POLICIES:
-            raise RulesError("rules.invalid", field="policy", problem=f"{name!r} is not a policy; choose from {', '.join(POLICIES)}.")
+            raise RulesError("rules.invalid", field="policy", problem=Message("sim.unknown_policy", {"name": repr(name), "allowed": ", ".join(POLICIES)}))
     size = rules.largest_hand if hand_size is None else hand_size
     if not isinstance(size, (int, np.integer)) or not 1 <= size <= rules.deck_limit:
-        raise RulesError("rules.invalid", field="hand_size", problem=f"choose 1 to {rules.deck_limit} cards with these rules, not {size!r}.")
+        raise RulesError("rules.invalid", field="hand_size", problem=Message("sim.hand_size", {"limit": rules.deck_limit, "value": repr(size)}))
     dealer = rules.first_dealer if dealer is None else dealer
     if dealer != "rotate" and (not isinstance(dealer, (int, np.integer)) or not 0 <= dealer < rules.players):
-        raise RulesError("rules.invalid", field="dealer", problem=f"a seat 0..{rules.players - 1} or \"rotate\", not {dealer!r}.")
+        raise RulesError("rules.invalid", field="dealer", problem=Message("sim.dealer", {"last": rules.players - 1, "value": repr(dealer)}))
     return PlumpSetup(rules, int(size), dealer if dealer == "rotate" else int(dealer), int(round_index), tuple(names))
 
 
@@ -129,7 +139,7 @@ def make_bot(policy: str, stream):
         from ..bots.plump import PlumpBot
 
         return PlumpBot()
-    raise RulesError("rules.invalid", field="policy", problem=f"{policy!r} is not a policy; choose from {', '.join(POLICIES)}.")
+    raise RulesError("rules.invalid", field="policy", problem=Message("sim.unknown_policy", {"name": repr(policy), "allowed": ", ".join(POLICIES)}))
 
 
 def replay_plump_round(rules: PlumpRules | None, seed: int, policy: "str | Sequence[str] | Sequence[Any]" = "random", *,
@@ -176,24 +186,21 @@ def reference_batch(setup: PlumpSetup, seeds: np.ndarray, start: int = 0, bots: 
 
 # ------------------------------------------------------------------ scores
 def score_array(bids: np.ndarray, tricks: np.ndarray, scoring: str = "standard") -> np.ndarray:
-    """:func:`cardlab.games.plump.round_score` for whole arrays.
+    """:func:`cardlab.games.plump.round_score` for whole arrays (the rule is
+    :func:`cardlab.rules.plump_core.round_score`, compiled).
 
-    >>> score_array(np.array([3, 4, 0, 10]), np.array([3, 2, 0, 10]), "one-in-front").tolist()
-    [13, 0, 5, 110]
+    >>> score_array(np.array([3, 4, 0, 10]), np.array([3, 2, 0, 10]), "penalty").tolist()
+    [13, -2, 10, 20]
     """
-    made = bids == tricks
-    if scoring == "standard":
-        return np.where(made, 10 + tricks, 0)
-    if scoring == "trick-points":
-        return tricks + 10 * made
-    if scoring == "penalty":
-        return np.where(made, 10 + tricks, -np.abs(tricks - bids))
-    if scoring == "tricks-only":
-        return np.where(made, tricks, 0)
-    if scoring == "one-in-front":
-        digits = np.where(bids >= 10, 100, 10)
-        return np.where(made, np.where(bids == 0, 5, digits + bids), 0)
-    raise ValueError(f"unknown scoring {scoring!r}")
+    from .plump_kernel import score_rounds
+
+    code = plump_core.SCORING_CODES.get(scoring)
+    if code is None:
+        raise ValueError(f"unknown scoring {scoring!r}: choose one of {', '.join(plump_core.SCORING_CODES)}")
+    bids, tricks = np.broadcast_arrays(np.asarray(bids, np.int64), np.asarray(tricks, np.int64))
+    out = np.empty(bids.size, np.int64)
+    score_rounds(np.ascontiguousarray(bids).reshape(-1), np.ascontiguousarray(tricks).reshape(-1), code, out)
+    return out.reshape(bids.shape)
 
 
 # ------------------------------------------------------------- aggregation
@@ -307,21 +314,14 @@ def _show_progress(progress, rounds: int, engine: str) -> bool:
 
 def _engine(setup: PlumpSetup, engine: str, bots) -> str:
     if engine not in ("auto", "kernel", "reference"):
-        raise RulesError("rules.invalid", field="engine", problem=f"choose auto, kernel or reference, not {engine!r}.")
+        raise RulesError("rules.invalid", field="engine", problem=Message("sim.engine_choice", {"value": repr(engine)}))
     if bots is not None:
         return "reference"
     if engine == "auto":
         return "kernel" if setup.kernel_ok else "reference"
-    if engine == "kernel" and not setup.kernel_ok:
-        raise RulesError("rules.invalid", field="engine", problem="the fast kernel plays one deck; use engine=\"reference\" for two decks.")
+    if engine == "kernel" and setup.kernel_refusal is not None:
+        raise setup.kernel_refusal
     return engine
-
-
-def default_threads() -> int:
-    """Threads for kernel runs: the cores of this machine (at most 8)."""
-    import os
-
-    return max(1, min(8, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)))
 
 
 def run_batches(setup: PlumpSetup, rounds: int, *, rng=None, engine: str = "auto", bots=None, progress=None,

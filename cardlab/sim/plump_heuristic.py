@@ -11,7 +11,8 @@ bids and play the same cards.  Card orders used by the bot:
 from __future__ import annotations
 
 from ._numba import njit
-from .bits import SUIT_OF, above, beats, highest_bit, lowest_bit, popcount, suit_mask
+from .bits import SUIT_OF, above, highest_bit, lowest_bit, popcount, suit_mask
+from .cores import beats
 from .rng import U64
 
 

@@ -21,11 +21,25 @@ from __future__ import annotations
 import numpy as np
 
 from ._numba import njit
-from .bits import SUIT_OF, beats, legal_mask, nth_bit, popcount
+from .bits import SUIT_OF, nth_bit, popcount
+from ..rules import plump_core
+from ..rules.plump import FIRST_LEADS, TRUMP_MODES
+from .cores import beats, forbidden_bid, legal_follow, round_score
+from .kernel_rules import EVERY
 from .plump_heuristic import heuristic_bid, heuristic_card
 from .rng import U64, below, shuffle_into
 
 POLICY_CODES = {"random": 0, "simple": 1, "heuristic": 2}
+
+#: The rule options this kernel models, and the values it accepts (see :mod:`cardlab.sim.kernel_rules`).
+#: It plays single rounds, so the options of a whole game (schedule, tie) and of the sheet (ink_blots)
+#: change nothing here; a round is played as a game's last one (``hook_last_round`` off lifts the hook).
+RULE_OPTIONS = {
+    "players": tuple(range(2, 8)), "decks": (1,), "max_cards": EVERY, "schedule": EVERY, "trump": TRUMP_MODES,
+    "trump_order": EVERY, "trump_suit": EVERY, "hook": (True, False), "hook_last_round": (True, False),
+    "first_lead": FIRST_LEADS, "must_trump": (False, True), "scoring": tuple(plump_core.SCORING_CODES),
+    "tie": EVERY, "first_dealer": EVERY, "ink_blots": EVERY,
+}
 
 #: trump codes stored by the kernels: 0..3 = clubs, diamonds, hearts, spades; -1 = no trump
 NO_TRUMP = -1
@@ -98,11 +112,7 @@ def play_round(seed, players, hand_size, dealer, trump_code, hook, highest_bidde
     for k in range(players):
         if k > 0:
             seat = seat + 1 if seat + 1 < players else 0
-        forbidden = -1
-        if hook and seat == dealer:
-            f = hand_size - total
-            if 0 <= f <= hand_size:
-                forbidden = f
+        forbidden = forbidden_bid(seat, dealer, hand_size, total, hook)
         pol = policies[seat]
         if pol == 0:
             count = hand_size + 1 - (1 if forbidden >= 0 else 0)
@@ -136,7 +146,7 @@ def play_round(seed, players, hand_size, dealer, trump_code, hook, highest_bidde
         for j in range(players):
             if j > 0:
                 seat = seat + 1 if seat + 1 < players else 0
-            legal = legal_mask(hands[seat], led, trump, must_trump)
+            legal = legal_follow(hands[seat], led, trump, must_trump)
             pol = policies[seat]
             if pol == 0:
                 state, pick = below(state, popcount(legal))
@@ -172,11 +182,7 @@ def play_round_random(seed, players, hand_size, dealer, trump_code, hook, highes
     for k in range(players):
         if k > 0:
             seat = seat + 1 if seat + 1 < players else 0
-        forbidden = -1
-        if hook and seat == dealer:
-            f = hand_size - total
-            if 0 <= f <= hand_size:
-                forbidden = f
+        forbidden = forbidden_bid(seat, dealer, hand_size, total, hook)
         count = hand_size + 1 - (1 if forbidden >= 0 else 0)
         state, pick = below(state, count)
         bid = pick if (forbidden < 0 or pick < forbidden) else pick + 1
@@ -199,7 +205,7 @@ def play_round_random(seed, players, hand_size, dealer, trump_code, hook, highes
         for j in range(players):
             if j > 0:
                 seat = seat + 1 if seat + 1 < players else 0
-            legal = legal_mask(hands[seat], led, trump, must_trump)
+            legal = legal_follow(hands[seat], led, trump, must_trump)
             state, pick = below(state, popcount(legal))
             card = nth_bit(legal, pick)
             hands[seat] ^= U64(1) << U64(card)
@@ -241,26 +247,10 @@ def play_rounds(seeds, players, hand_size, dealers, trump_codes, hook, highest_b
         trump_card_out[i] = card
 
 
-SCORING_CODES = {"standard": 0, "trick-points": 1, "penalty": 2, "tricks-only": 3, "one-in-front": 4}
-
-
-@njit(cache=True, inline="always")
-def score_one(bid, tricks, scoring):
-    """:func:`cardlab.games.plump.round_score` with the scoring as a code (see :data:`SCORING_CODES`)."""
-    made = bid == tricks
-    if scoring == 0:
-        return 10 + tricks if made else 0
-    if scoring == 1:
-        return tricks + (10 if made else 0)
-    if scoring == 2:
-        return 10 + tricks if made else -abs(tricks - bid)
-    if scoring == 3:
-        return tricks if made else 0
-    if not made:
-        return 0
-    if bid == 0:
-        return 5
-    return (100 if bid >= 10 else 10) + bid
+#: the scoring codes of :func:`cardlab.rules.plump_core.round_score`
+SCORING_CODES = plump_core.SCORING_CODES
+#: the old name of :func:`cardlab.rules.plump_core.round_score` (the same function)
+score_one = round_score
 
 
 @njit(cache=True, nogil=True)
@@ -273,7 +263,7 @@ def count_rounds(bids, tricks, dealers, scoring, zero, bid0, bid0_zero, made, sc
         for _ in range(p):
             b = bids[i, seat]
             t = tricks[i, seat]
-            s = score_one(b, t, scoring)
+            s = round_score(b, t, scoring)
             if t == 0:
                 zero[pos] += 1
             if b == 0:
@@ -288,3 +278,10 @@ def count_rounds(bids, tricks, dealers, scoring, zero, bid0, bid0_zero, made, sc
             trick_hist[pos, t] += 1
             pos += 1
             seat = seat + 1 if seat + 1 < p else 0
+
+
+@njit(cache=True, nogil=True)
+def score_rounds(bids, tricks, scoring, out):
+    """``out[i]`` = :func:`cardlab.rules.plump_core.round_score` of ``bids[i]``, ``tricks[i]`` (1-D arrays)."""
+    for i in range(bids.shape[0]):
+        out[i] = round_score(bids[i], tricks[i], scoring)

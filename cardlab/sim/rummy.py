@@ -15,6 +15,23 @@ import pandas as pd
 from .engine_runs import bot_rng, make_bots, play, policy_label, run_seeds
 from .stats import mean_interval, wilson_interval
 
+#: The reshuffle limit a simulation plays when it is given no rules (RULES.md plays without one;
+#: random players can keep such a round open for a very long time).  It is named in the rules,
+#: so every table's fingerprint shows it.
+SIMULATION_RESHUFFLES = 3
+
+
+def simulation_rules(**options):
+    """Rummy rules for a simulation: ``RummyRules(**options)`` with ``max_reshuffles`` bounded
+    (:data:`SIMULATION_RESHUFFLES` unless given).
+
+    >>> simulation_rules(players=4).max_reshuffles
+    3
+    """
+    from ..rules.rummy import RummyRules
+
+    return RummyRules(**{"max_reshuffles": SIMULATION_RESHUFFLES, **options})
+
 
 def _factories():
     from ..bots.rummy import RummyBot, RummyRandomBot
@@ -34,9 +51,8 @@ def replay_rummy_round(rules=None, seed: int = 0, policy: "str | Sequence[Any]" 
     (:class:`cardlab.sim.rng.Stream`), so the engine repeats the kernel move for move.
     """
     from ..games.rummy import RummyRound
-    from ..rules.rummy import RummyRules
 
-    rules = rules or RummyRules()
+    rules = rules or simulation_rules()
     if engine == "kernel":
         from .rng import DeckRng, Stream, StreamBot
 
@@ -60,22 +76,27 @@ def simulate_rummy(rules=None, *, policy: "str | Sequence[Any]" = "random", bots
     ``replay_rummy_round(..., engine="kernel")``) and your own ``bots`` with the reference
     engine; ``engine="reference"`` forces the engine.  Kernel chunks run on ``threads``
     threads with the same result for any number of threads.
+
+    The kernel needs a reshuffle limit in the rules (``max_reshuffles``, see
+    ``rummy_kernel.RULE_OPTIONS``) and refuses rules without one; with no rules given the
+    simulation plays :func:`simulation_rules` (at most :data:`SIMULATION_RESHUFFLES` reshuffles).
     """
     from ..errors import RulesError
-    from ..rules.rummy import RummyRules
+    from ..i18n import Message
 
-    rules = rules or RummyRules()
+    rules = rules or simulation_rules()
     chosen = bots if bots is not None else policy
     make_bots(chosen, rules.players, 0, _factories())
     if engine not in ("auto", "kernel", "reference"):
-        raise RulesError("rules.invalid", field="engine", problem=f"choose auto, kernel or reference, not {engine!r}.")
+        raise RulesError("rules.invalid", field="engine", problem=Message("sim.engine_choice", {"value": repr(engine)}))
     names = _policy_names(chosen, rules.players)
     if engine == "kernel" and names is None:
-        raise RulesError("rules.invalid", field="engine", problem='the Rummy kernel plays "random" or "heuristic" at every seat.')
+        raise RulesError("rules.invalid", field="engine", problem=Message("sim.kernel_policies", {"game": "Rummy"}))
     if dealer is not None and dealer != "rotate" and (isinstance(dealer, bool) or not isinstance(dealer, (int, np.integer))
                                                       or not 0 <= dealer < rules.players):
-        raise RulesError("rules.invalid", field="dealer", problem=f'a seat 0..{rules.players - 1} or "rotate", not {dealer!r}.')
+        raise RulesError("rules.invalid", field="dealer", problem=Message("sim.dealer", {"last": rules.players - 1, "value": repr(dealer)}))
     if engine != "reference" and names is not None:
+        _check_kernel_rules(rules)
         df = _kernel_rounds(rules, names, rounds, dealer, rng, progress, threads)
         df.attrs.update({"game": "rummy", "rules": rules.to_dict(), "fingerprint": rules.fingerprint(),
                          "policy": policy_label(chosen), "rounds": rounds, "engine": "kernel"})
@@ -110,10 +131,20 @@ def _policy_names(chosen, players: int) -> "list[str] | None":
     return items if all(isinstance(p, str) and p in POLICY_CODES for p in items) else None
 
 
+def _check_kernel_rules(rules) -> None:
+    """Refuse rules the kernel does not model, naming the option (see ``rummy_kernel.RULE_OPTIONS``)."""
+    from .kernel_rules import check_kernel_rules
+    from .rummy_kernel import RULE_OPTIONS
+
+    check_kernel_rules(rules, RULE_OPTIONS, "rummy")
+
+
 def kernel_batch(rules, policies: Sequence[str], seeds: np.ndarray, dealers: np.ndarray) -> dict[str, np.ndarray]:
     """Play one round per seed with the compiled kernel: arrays ``winner``, ``went_rummy``, ``turns``,
     ``reshuffles`` (per round) and ``penalty``, ``cards_left`` (round × seat)."""
     from .rummy_kernel import POLICY_CODES, play_rounds
+
+    _check_kernel_rules(rules)
 
     n, p = len(seeds), rules.players
     out = {"winner": np.empty(n, np.int64), "went_rummy": np.empty(n, np.bool_), "turns": np.empty(n, np.int64),
@@ -131,7 +162,7 @@ def _kernel_rounds(rules, policies, rounds: int, dealer, rng, progress, threads)
 
     from tqdm.auto import tqdm
 
-    from .plump import default_threads
+    from .threads import default_threads
     from .seeds import iter_chunks
 
     p = rules.players

@@ -30,10 +30,21 @@ import numpy as np
 
 from ._numba import njit
 from .bits import lowest_bit, popcount
+from .cores import may_reshuffle, round_penalty
+from .kernel_rules import EVERY
 from .rng import U64, below, shuffle_into
 from .rummy_melds import MELD_MASKS, POINTS, POSITION, RELATED, best_split, deadwood, mask_points, partners
 
 POLICY_CODES = {"random": 0, "heuristic": 1}
+
+#: The rule options this kernel models, and the values it accepts (see :mod:`cardlab.sim.kernel_rules`).
+#: It plays single rounds (``target`` and ``rounds`` end whole games).  ``max_reshuffles`` must be a
+#: number: a simulation names its bound in its rules, so that the fingerprint shows it (random
+#: players can keep a round open for a very long time when the stock is reshuffled without limit).
+RULE_OPTIONS = {
+    "players": tuple(range(2, 7)), "no_same_discard": (True, False), "rummy_bonus": (False, True),
+    "max_reshuffles": range(0, 101), "target": EVERY, "rounds": EVERY, "first_dealer": EVERY,
+}
 
 # columns of the table array (one row per meld on the table)
 _KIND, _SUIT, _LOW, _HIGH, _RANK = 0, 1, 2, 3, 4
@@ -397,7 +408,7 @@ def play_round(seed, players, hand_size, dealer, policies, no_same, max_reshuffl
         turns += 1
         current = nxt
         if sp >= sn:
-            if reshuffles < max_reshuffles and dn > 1:
+            if may_reshuffle(reshuffles, max_reshuffles, dn):
                 n = dn - 1
                 sub = shuffle_order[:n]
                 state = shuffle_into(state, sub, n - 1)
@@ -410,10 +421,10 @@ def play_round(seed, players, hand_size, dealer, policies, no_same, max_reshuffl
                 reshuffles += 1
             else:
                 over = True
-    mult = 2 if (rummy_bonus and winner >= 0 and went_rummy) else 1
+    doubled = rummy_bonus and winner >= 0 and went_rummy
     for s in range(players):
         cards_left[s] = popcount(hands[s])
-        penalty[s] = 0 if s == winner else mult * mask_points(hands[s])
+        penalty[s] = round_penalty(mask_points(hands[s]), s == winner, doubled)
     return winner, went_rummy, turns, reshuffles
 
 

@@ -59,12 +59,3 @@ def mean_interval(total, total_sq, n, z: float = Z95, bounds: "tuple[float, floa
             high = np.minimum(high, hi)
     return mean, low, high
 
-
-def proportion_table(k, n, name: str = "p") -> pd.DataFrame:
-    """A proportion with its Wilson interval as columns ``name, name_low, name_high``."""
-    k = np.asarray(k)
-    n = np.asarray(n)
-    low, high = wilson_interval(k, n)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        p = np.where(n > 0, k / np.maximum(n, 1), np.nan)
-    return pd.DataFrame({name: p, f"{name}_low": low, f"{name}_high": high})

@@ -47,62 +47,9 @@ from .._rng import child_rng, derive_seed
 from ..cards import Card
 from ..display.cards import suit_colour
 from ..errors import CardlabError, RulesError
-from ..i18n import LANGUAGE_NAMES, LANGUAGES, Message, check_language, has_message, rank_name, register, suit_name, tr
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, Message, check_language, has_message, rank_name, suit_name, tr
 from ..match import Match
 from . import felt
-
-register({
-    "widget.next": {"sv": "Nästa ▶", "nb": "Neste ▶", "en": "Next ▶"},
-    "widget.next_tip": {
-        "sv": "Låt nästa bot göra sitt drag",
-        "nb": "La neste bot gjøre sitt trekk",
-        "en": "Let the next bot make its move",
-    },
-    "widget.auto": {"sv": "Automatiskt", "nb": "Automatisk", "en": "Automatic"},
-    "widget.auto_tip": {
-        "sv": "Botarna spelar själva tills det är din tur",
-        "nb": "Botene spiller selv til det er din tur",
-        "en": "The bots play on by themselves until it is your turn",
-    },
-    "widget.speed": {"sv": "Fart", "nb": "Fart", "en": "Speed"},
-    "widget.speed.slow": {"sv": "långsamt", "nb": "sakte", "en": "slow"},
-    "widget.speed.normal": {"sv": "lagom", "nb": "middels", "en": "normal"},
-    "widget.speed.fast": {"sv": "snabbt", "nb": "raskt", "en": "fast"},
-    "widget.language": {"sv": "Språk", "nb": "Språk", "en": "Language"},
-    "widget.log": {"sv": "Vad som hänt", "nb": "Hva som har skjedd", "en": "What happened"},
-    # the game tables (GameTable)
-    "widget.you": {"sv": "Du", "nb": "Du", "en": "You"},
-    "widget.bot_name": {"sv": "Bot {n}", "nb": "Bot {n}", "en": "Bot {n}"},
-    "widget.card_name": {"sv": "{suit} {rank}", "nb": "{suit} {rank}", "en": "{rank} of {suit}"},
-    "widget.hint": {"sv": "Tips", "nb": "Tips", "en": "Hint"},
-    "widget.hint_tip": {"sv": "Vad skulle boten göra?", "nb": "Hva ville boten gjort?", "en": "What would the bot do?"},
-    "widget.hint_line": {"sv": "Tips: {action}. {reason}", "nb": "Tips: {action}. {reason}", "en": "Hint: {action}. {reason}"},
-    "widget.hint_wait": {"sv": "Tips finns när det är din tur.", "nb": "Tips får du når det er din tur.",
-                         "en": "Hints are given when it is your turn."},
-    "widget.undo": {"sv": "↶ Ångra", "nb": "↶ Angre", "en": "↶ Undo"},
-    "widget.undo_tip": {"sv": "Ta tillbaka ditt senaste drag", "nb": "Ta tilbake ditt siste trekk",
-                        "en": "Take back your last move"},
-    "widget.undone": {"sv": "Ångrat: välj igen.", "nb": "Angret: velg på nytt.", "en": "Undone: choose again."},
-    "widget.nothing_to_undo": {"sv": "Det finns inget drag att ångra än.", "nb": "Det er ikke noe trekk å angre ennå.",
-                               "en": "There is no move of yours to undo yet."},
-    "widget.new_game": {"sv": "Nytt spel", "nb": "Nytt spill", "en": "New game"},
-    "widget.rules": {"sv": "Regler", "nb": "Regler", "en": "Rules"},
-    "widget.players": {"sv": "Spelare", "nb": "Spillere", "en": "Players"},
-    "widget.teacher": {"sv": "Lärarläge", "nb": "Lærermodus", "en": "Teacher mode"},
-    "widget.teacher_tip": {"sv": "Visa allas kort", "nb": "Vis alles kort", "en": "Show every hand"},
-    "widget.four_colour": {"sv": "Fyrfärgskort", "nb": "Firefargekort", "en": "Four-colour cards"},
-    "widget.waiting": {"sv": "Nu är det {name}. Tryck på Nästa.", "nb": "Nå er det {name}. Trykk på Neste.",
-                       "en": "Now it is {name}. Press Next."},
-    "widget.thinking": {"sv": "{name} tänker …", "nb": "{name} tenker …", "en": "{name} is thinking …"},
-    "widget.your_play": {"sv": "Din tur: klicka på ett kort.", "nb": "Din tur: klikk på et kort.",
-                         "en": "Your turn: click a card."},
-    "widget.your_hand": {"sv": "Din hand", "nb": "Din hånd", "en": "Your hand"},
-    "widget.last_trick": {"sv": "Senaste sticket", "nb": "Siste stikk", "en": "Last trick"},
-    "widget.to_move": {"sv": "tur", "nb": "tur", "en": "to move"},
-    "widget.dealer": {"sv": "giv", "nb": "giver", "en": "dealer"},
-    "widget.protokoll": {"sv": "Protokoll", "nb": "Protokoll", "en": "Score sheet"},
-    "widget.bot_reason": {"sv": "({name}: {reason})", "nb": "({name}: {reason})", "en": "({name}: {reason})"},
-})
 
 #: Seconds between two bot moves in automatic mode.
 SPEEDS = {"slow": 1.6, "normal": 0.8, "fast": 0.3}
@@ -168,6 +115,7 @@ def person_key(key: str, name: Any) -> str:
     """``key + ".you"`` when ``name`` is the table's "Du/You" and the catalogue has that form
     (English says "You play", not "You plays").
 
+    >>> from cardlab.i18n import register
     >>> register({"demo.waves": {"sv": "{name} vinkar.", "nb": "{name} vinker.", "en": "{name} waves."},
     ...           "demo.waves.you": {"sv": "{name} vinkar.", "nb": "{name} vinker.", "en": "{name} wave."}})
     >>> Message(person_key("demo.waves", Message("widget.you")), {"name": Message("widget.you")}).text("en")

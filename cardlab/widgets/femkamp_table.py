@@ -31,83 +31,13 @@ from ..cards import Card
 from ..display.femkamp import kabal_layout_html
 from ..games.femkamp import FemkampGame, Play, Prikk
 from ..games.plump import Trick
-from ..i18n import Message, register, tr
+from ..i18n import Message, tr
 from ..rules.femkamp import FemkampRules, round_goal, round_scoring, round_title
 from ..sheets.femkamp import count_message, score_sheet_html
 from . import felt
 from .base import GameTable, person_key, set_classes, with_classes
 from .base import resolve_rules as _resolve
 from .felt import FELT_CSS  # noqa: F401  (its old home)
-
-register({
-    "femkamp.table.plays": {"sv": "{name} lägger {card}.", "nb": "{name} legger {card}.", "en": "{name} plays {card}."},
-    "femkamp.table.plays.you": {"sv": "{name} lägger {card}.", "nb": "{name} legger {card}.", "en": "{name} play {card}."},
-    "femkamp.table.says_prikk.you": {
-        "sv": "{name} säger prick (+1). {name} har nu {count}.",
-        "nb": "{name} sier prikk (+1). {name} har nå {count}.",
-        "en": "{name} say prikk (+1). {name} now have {count}.",
-    },
-    "femkamp.table.trick_won": {"sv": "{name} tar sticket. {reason}", "nb": "{name} tar stikket. {reason}",
-                                "en": "{name} takes the trick. {reason}"},
-    "femkamp.table.trick_won.you": {"sv": "{name} tar sticket. {reason}", "nb": "{name} tar stikket. {reason}",
-                                    "en": "{name} take the trick. {reason}"},
-    "femkamp.table.went_out.you": {"sv": "{name} blev av med ditt sista kort!", "nb": "{name} ble kvitt ditt siste kort!",
-                                   "en": "{name} played your last card!"},
-    "femkamp.table.says_prikk": {
-        "sv": "{name} säger prick (+1). {name} har nu {count}.",
-        "nb": "{name} sier prikk (+1). {name} har nå {count}.",
-        "en": "{name} says prikk (+1). {name} now has {count}.",
-    },
-    "femkamp.table.round_over": {
-        "sv": "{round} är slut: poängen står i protokollet.",
-        "nb": "{round} er slutt: poengene står i protokollen.",
-        "en": "The {round} is over: the points are on the score sheet.",
-    },
-    "femkamp.table.next_round": {
-        "sv": "Nu börjar {round}: {goal}.",
-        "nb": "Nå begynner {round}: {goal}.",
-        "en": "Now the {round} begins: {goal}.",
-    },
-    "femkamp.table.went_out": {
-        "sv": "{name} blev av med sitt sista kort!",
-        "nb": "{name} ble kvitt sitt siste kort!",
-        "en": "{name} played their last card!",
-    },
-    "femkamp.table.game_over": {"sv": "Femkampen är slut! {winner}", "nb": "Femkampen er slutt! {winner}",
-                                "en": "The femkamp is over! {winner}"},
-    "femkamp.table.your_prikk": {
-        "sv": "Din tur: inget av dina kort passar. Tryck på Prick.",
-        "nb": "Din tur: ingen av kortene dine passer. Trykk på Prikk.",
-        "en": "Your turn: none of your cards fits. Press Prikk.",
-    },
-    "femkamp.table.prikk": {"sv": "Prick!", "nb": "Prikk!", "en": "Prikk!"},
-    "femkamp.table.prikk_tip": {
-        "sv": "Säg prick när inget av dina kort passar (+1 poäng)",
-        "nb": "Si prikk når ingen av kortene dine passer (+1 poeng)",
-        "en": "Say prikk when none of your cards fits (+1 point)",
-    },
-    "femkamp.table.hint_play": {"sv": "spela {card}", "nb": "spill {card}", "en": "play {card}"},
-    "femkamp.table.hint_prikk": {"sv": "säg prick", "nb": "si prikk", "en": "say prikk"},
-    "femkamp.table.welcome": {
-        "sv": "Välkommen till Femkamp! Fem rundor, lägst summa vinner. Först {round}: {goal}.",
-        "nb": "Velkommen til Femkamp! Fem runder, lavest sum vinner. Først {round}: {goal}.",
-        "en": "Welcome to Femkamp! Five rounds, the lowest total wins. First the {round}: {goal}.",
-    },
-    "femkamp.table.round_line": {
-        "sv": "Runda {n} av 5 · {round}", "nb": "Runde {n} av 5 · {round}", "en": "Round {n} of 5 · {round}",
-    },
-    "femkamp.table.scoring": {"sv": "Poäng: {rule}", "nb": "Poeng: {rule}", "en": "Points: {rule}"},
-    "femkamp.table.round_points": {"sv": "Rundan: {points}", "nb": "Runden: {points}", "en": "This round: {points}"},
-    "femkamp.table.total_points": {"sv": "Summa: {points}", "nb": "Sum: {points}", "en": "Total: {points}"},
-    "femkamp.table.cards_left": {"sv": "{count} kvar", "nb": "{count} igjen", "en": "{count} left"},
-    "femkamp.table.kabal": {"sv": "Kabalen", "nb": "Kabalen", "en": "The kabal"},
-    "widget.preset.femkamp.classic": {"sv": "Klassisk", "nb": "Klassisk", "en": "Classic"},
-    "widget.preset.femkamp.five-point-queens": {"sv": "Damer ger 5", "nb": "Damer gir 5", "en": "Queens score 5"},
-    "widget.preset.femkamp.kabal-third": {"sv": "Kabal som tredje runda", "nb": "Kabal som tredje runde",
-                                          "en": "Kabal as third round"},
-    "widget.preset.femkamp.seven-of-hearts": {"sv": "Kabal öppnas med 7♥", "nb": "Kabal åpnes med 7♥",
-                                              "en": "Kabal opens with 7♥"},
-})
 
 #: The most cards a Femkamp hand can hold (3 players: 17 in a trick round, 18 in the kabal).
 MAX_HAND = 18

@@ -36,58 +36,12 @@ import ipywidgets as W
 import numpy as np
 import pandas as pd
 
-from ..i18n import LANGUAGE_NAMES, LANGUAGES, check_language, register, tr
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, check_language, tr
 from ..rules.plump import PlumpRules
 from ..sim.exact import p_win_one_card, p_zero_one_card
 from ..sim.plump import PlumpCounts, summarize_plump
 from ..sim.stats import mean_interval
 from .base import with_classes
-
-register({
-    "odds.title": {"sv": "Oddsutforskaren: när går en nolla hem?", "nb": "Oddsutforskeren: når går en nullmelding hjem?",
-                   "en": "The odds explorer: when does a zero bid work?"},
-    "odds.players": {"sv": "Spelare", "nb": "Spillere", "en": "Players"},
-    "odds.hand_size": {"sv": "Kort var", "nb": "Kort hver", "en": "Cards each"},
-    "odds.trump": {"sv": "Trumf", "nb": "Trumf", "en": "Trump"},
-    "odds.trump.turned-up": {"sv": "vänt kort", "nb": "snudd kort", "en": "turned-up card"},
-    "odds.trump.none": {"sv": "ingen trumf", "nb": "ingen trumf", "en": "no trump"},
-    "odds.trump.fixed": {"sv": "alltid spader", "nb": "alltid spar", "en": "always spades"},
-    "odds.policy": {"sv": "Spelsätt", "nb": "Spillemåte", "en": "Play"},
-    "odds.policy.random": {"sv": "slumpvis", "nb": "tilfeldig", "en": "at random"},
-    "odds.policy.heuristic": {"sv": "som boten", "nb": "som boten", "en": "like the bot"},
-    "odds.seat": {"sv": "Din plats", "nb": "Din plass", "en": "Your seat"},
-    "odds.seat_tip": {"sv": "Platser räknas från den som spelar ut först (0).",
-                      "nb": "Plassene telles fra den som spiller ut først (0).",
-                      "en": "Seats count from the player who leads first (0)."},
-    "odds.axis.seat": {"sv": "Plats från den som spelar ut (0 = spelar ut)", "nb": "Plass fra den som spiller ut (0 = spiller ut)",
-                       "en": "Seat from the leader (0 = leads)"},
-    "odds.axis.p_zero": {"sv": "Chans att inte ta något stick", "nb": "Sjanse for å ikke ta noe stikk",
-                         "en": "Chance to take no trick"},
-    "odds.axis.tricks": {"sv": "Väntat antal stick", "nb": "Forventet antall stikk", "en": "Expected tricks"},
-    "odds.chart.p_zero": {"sv": "Nolla går hem (95 % intervall)", "nb": "Nullmelding går hjem (95 % intervall)",
-                          "en": "A zero bid works (95 % interval)"},
-    "odds.chart.tricks": {"sv": "Stick per spelare (95 % intervall)", "nb": "Stikk per spiller (95 % intervall)",
-                          "en": "Tricks per player (95 % interval)"},
-    "odds.kind.simulated": {"sv": "simulerat", "nb": "simulert", "en": "simulated"},
-    "odds.kind.exact": {"sv": "exakt", "nb": "eksakt", "en": "exact"},
-    "odds.kind.yours": {"sv": "din plats", "nb": "din plass", "en": "your seat"},
-    "odds.kind_title": {"sv": "Värde", "nb": "Verdi", "en": "Value"},
-    "odds.headline": {
-        "sv": "Plats {seat}: du tar inget stick i {p} av rundorna (95 % intervall {low}–{high}), i snitt {tricks} stick. {rounds} simulerade rundor, spelade {policy}.",
-        "nb": "Plass {seat}: du tar ingen stikk i {p} av rundene (95 % intervall {low}–{high}), i snitt {tricks} stikk. {rounds} simulerte runder, spilt {policy}.",
-        "en": "Seat {seat}: you take no trick in {p} of the rounds (95 % interval {low}–{high}), {tricks} tricks on average. {rounds} simulated rounds, played {policy}.",
-    },
-    "odds.exact_line": {
-        "sv": "Exakt (ett kort var): {p} att inte ta sticket, {tricks} stick i snitt.",
-        "nb": "Eksakt (ett kort hver): {p} for å ikke ta stikket, {tricks} stikk i snitt.",
-        "en": "Exact (one card each): {p} to take no trick, {tricks} tricks on average.",
-    },
-    "odds.bid0_line": {
-        "sv": "När någon på den platsen faktiskt bjöd 0 gick nollan hem i {p} av {n} fall.",
-        "nb": "Når noen på den plassen faktisk meldte 0, gikk nullmeldingen hjem i {p} av {n} tilfeller.",
-        "en": "When a player in that seat actually bid 0, the zero bid worked in {p} of {n} cases.",
-    },
-})
 
 TRUMP_MODES = ("turned-up", "none", "fixed")
 POLICIES = ("random", "heuristic")
@@ -166,9 +120,6 @@ def _number(x: float, lang: str, digits: int = 2) -> str:
     return text if lang == "en" else text.replace(".", ",")
 
 
-_DATASETS = ("p_zero", "p_zero_yours", "tricks", "tricks_yours")
-
-
 @lru_cache(maxsize=8)
 def _chart_template(lang: str) -> str:
     """The chart's vega-lite spec for ``lang`` with named, empty data sets (built once by altair: slow)."""
@@ -221,13 +172,6 @@ def odds_chart_spec(table: pd.DataFrame, seat: int, lang: str) -> dict:
         datasets[f"{name}_yours"] = [dict(row, mark=yours) for row in rows if row["seat"] == seat and row["kind"] == simulated]
     spec["datasets"] = datasets
     return spec
-
-
-def odds_chart(table: pd.DataFrame, seat: int, lang: str):
-    """The explorer's chart as an altair chart (for a notebook cell; see :func:`odds_chart_spec`)."""
-    import altair as alt
-
-    return alt.HConcatChart.from_dict(odds_chart_spec(table, seat, lang), validate=False)
 
 
 def chart_svg(chart: Any) -> str:

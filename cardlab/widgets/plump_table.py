@@ -27,76 +27,13 @@ import ipywidgets as W
 from ..bots.plump import PlumpBot
 from ..cards import Card
 from ..display.cards import card_svg, suit_colour
-from ..display.plump import plump_round_html  # noqa: F401  (registers the table.* words)
 from ..games.plump import Bid, Play, PlumpGame, Trick
-from ..i18n import Message, has_message, register, suit_name, tr
+from ..i18n import Message, has_message, suit_name, tr
 from ..rules.plump import PlumpRules
 from ..sheets.plump import score_sheet_html
 from . import felt
 from .base import GameTable, resolve_rules, set_classes, with_classes
 from .base import card_name, default_names, name_text, person_key  # noqa: F401  (their old home)
-
-register({
-    "widget.preset.kids": {"sv": "Barn (5 kort)", "nb": "Barn (5 kort)", "en": "Children (5 cards)"},
-    "widget.preset.classic": {"sv": "Klassisk", "nb": "Klassisk", "en": "Classic"},
-    "widget.preset.trick-points": {"sv": "Stickpoäng", "nb": "Stikkpoeng", "en": "Trick points"},
-    "widget.preset.two-player": {"sv": "Två spelare", "nb": "To spillere", "en": "Two players"},
-    "widget.custom_rules": {"sv": "egna regler", "nb": "egne regler", "en": "own rules"},
-    "plump.table.plays": {"sv": "{name} lägger {card}.", "nb": "{name} legger {card}.", "en": "{name} plays {card}."},
-    "plump.table.plays.you": {"sv": "{name} lägger {card}.", "nb": "{name} legger {card}.", "en": "{name} play {card}."},
-    "plump.table.bids": {"sv": "{name} bjuder {tricks}.", "nb": "{name} melder {tricks}.", "en": "{name} bids {tricks}."},
-    "plump.table.bids.you": {"sv": "{name} bjuder {tricks}.", "nb": "{name} melder {tricks}.", "en": "{name} bid {tricks}."},
-    "plump.table.changes_bid": {
-        "sv": "{name} ändrar budet till {tricks}.",
-        "nb": "{name} endrer meldingen til {tricks}.",
-        "en": "{name} changes the bid to {tricks}.",
-    },
-    "plump.table.changes_bid.you": {
-        "sv": "{name} ändrar budet till {tricks}.",
-        "nb": "{name} endrer meldingen til {tricks}.",
-        "en": "{name} change the bid to {tricks}.",
-    },
-    "plump.table.trick_won": {"sv": "{name} tar sticket. {reason}", "nb": "{name} tar stikket. {reason}",
-                              "en": "{name} takes the trick. {reason}"},
-    "plump.table.trick_won.you": {"sv": "{name} tar sticket. {reason}", "nb": "{name} tar stikket. {reason}",
-                                  "en": "{name} take the trick. {reason}"},
-    "plump.table.round_over": {
-        "sv": "Rundan är slut: poängen står i protokollet.",
-        "nb": "Runden er slutt: poengene står i protokollen.",
-        "en": "The round is over: the points are on the score sheet.",
-    },
-    "plump.table.game_over": {"sv": "Spelet är slut! {winner}", "nb": "Spillet er slutt! {winner}",
-                              "en": "The game is over! {winner}"},
-    "plump.table.your_bid": {
-        "sv": "Din tur: hur många stick tror du att du tar?",
-        "nb": "Din tur: hvor mange stikk tror du at du tar?",
-        "en": "Your turn: how many tricks do you think you will take?",
-    },
-    "plump.table.bid_sum": {
-        "sv": "Bud hittills: {sum} · stick att ta: {tricks}",
-        "nb": "Meldt så langt: {sum} · stikk å ta: {tricks}",
-        "en": "Bids so far: {sum} · tricks to take: {tricks}",
-    },
-    "plump.table.your_bid_label": {"sv": "Ditt bud:", "nb": "Din melding:", "en": "Your bid:"},
-    "plump.table.change_bid": {
-        "sv": "Du får ändra ditt bud ännu:",
-        "nb": "Du kan fortsatt endre meldingen:",
-        "en": "You may still change your bid:",
-    },
-    "plump.table.bid_button_tip": {"sv": "Bjud {tricks}", "nb": "Meld {tricks}", "en": "Bid {tricks}"},
-    "plump.table.hint_bid": {"sv": "bjud {tricks}", "nb": "meld {tricks}", "en": "bid {tricks}"},
-    "plump.table.hint_play": {"sv": "spela {card}", "nb": "spill {card}", "en": "play {card}"},
-    "plump.table.welcome": {
-        "sv": "Välkommen till Plump! Regler: {rules}.",
-        "nb": "Velkommen til Plump! Regler: {rules}.",
-        "en": "Welcome to Plump! Rules: {rules}.",
-    },
-    "plump.table.round_title": {
-        "sv": "Runda {n} av {total} · {cards} kort var",
-        "nb": "Runde {n} av {total} · {cards} kort hver",
-        "en": "Round {n} of {total} · {cards} cards each",
-    },
-})
 
 MAX_HAND = 10
 

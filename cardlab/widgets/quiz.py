@@ -29,31 +29,8 @@ import ipywidgets as W
 from ..cards import Card
 from ..display.cards import card_svg, cards_html, suit_colour
 from ..exercises import Feedback, make_questions, random_questions, trump_line
-from ..i18n import LANGUAGE_NAMES, LANGUAGES, check_language, register, tr
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, check_language, tr
 from .base import TONES, set_classes, with_classes
-
-register({
-    "quiz.title.trick": {"sv": "Vem vinner sticket?", "nb": "Hvem vinner stikket?", "en": "Who wins the trick?"},
-    "quiz.title.follow-suit": {"sv": "Bekänna färg", "nb": "Følge farge", "en": "Following suit"},
-    "quiz.title.bid": {"sv": "Hur mycket ska du bjuda?", "nb": "Hvor mye skal du melde?", "en": "What should you bid?"},
-    "quiz.progress": {"sv": "Fråga {n} av {total}", "nb": "Spørsmål {n} av {total}", "en": "Question {n} of {total}"},
-    "quiz.score": {"sv": "Rätt: {correct} av {answered}", "nb": "Riktig: {correct} av {answered}",
-                   "en": "Right: {correct} of {answered}"},
-    "quiz.next": {"sv": "Nästa fråga ▶", "nb": "Neste spørsmål ▶", "en": "Next question ▶"},
-    "quiz.check": {"sv": "Kontrollera", "nb": "Sjekk", "en": "Check"},
-    "quiz.done": {
-        "sv": "Klart! Du hade {correct} rätt av {total}.",
-        "nb": "Ferdig! Du hadde {correct} riktige av {total}.",
-        "en": "Done! You got {correct} of {total} right.",
-    },
-    "quiz.led": {"sv": "utspelat", "nb": "spilt ut", "en": "led"},
-    "quiz.your_hand": {"sv": "Din hand", "nb": "Din hånd", "en": "Your hand"},
-    "quiz.thinking": {
-        "sv": "Räknar ut svaret …",
-        "nb": "Regner ut svaret …",
-        "en": "Working out the answer …",
-    },
-})
 
 
 class Score(NamedTuple):

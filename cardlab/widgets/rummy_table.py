@@ -33,96 +33,12 @@ from ..display.cards import card_svg, suit_colour
 from ..display.rummy import table_html
 from ..games.melds import hand_penalty, meld_kind
 from ..games.rummy import Discard, Draw, LayOff, Meld, RummyGame, action_message
-from ..i18n import Message, register, tr
+from ..i18n import Message, tr
 from ..rules.rummy import RummyRules
 from ..sheets.rummy import score_sheet_html
 from . import felt
 from .base import GameTable, card_name, person_key, set_classes, with_classes
 from .base import resolve_rules as _resolve
-
-register({
-    "rummy.table.draws_stock": {"sv": "{name} drar ett kort från draghögen.", "nb": "{name} trekker et kort fra bunken.",
-                                "en": "{name} draws a card from the stock."},
-    "rummy.table.you_draw_stock": {"sv": "{name} drog {card} från draghögen.", "nb": "{name} trakk {card} fra bunken.",
-                                   "en": "{name} drew {card} from the stock."},
-    "rummy.table.draws_discard": {"sv": "{name} tar {card} från kasthögen.", "nb": "{name} tar {card} fra kastebunken.",
-                                  "en": "{name} takes {card} from the discard pile."},
-    "rummy.table.melds": {"sv": "{name} lägger ner {cards}.", "nb": "{name} melder {cards}.", "en": "{name} melds {cards}."},
-    "rummy.table.lays_off": {"sv": "{name} lägger till {card} på {meld}.", "nb": "{name} legger til {card} på {meld}.",
-                             "en": "{name} lays off {card} onto {meld}."},
-    "rummy.table.discards": {"sv": "{name} kastar {card}.", "nb": "{name} kaster {card}.", "en": "{name} discards {card}."},
-    "rummy.table.draws_discard.you": {"sv": "{name} tar {card} från kasthögen.", "nb": "{name} tar {card} fra kastebunken.",
-                                      "en": "{name} take {card} from the discard pile."},
-    "rummy.table.melds.you": {"sv": "{name} lägger ner {cards}.", "nb": "{name} melder {cards}.", "en": "{name} meld {cards}."},
-    "rummy.table.lays_off.you": {"sv": "{name} lägger till {card} på {meld}.", "nb": "{name} legger til {card} på {meld}.",
-                                 "en": "{name} lay off {card} onto {meld}."},
-    "rummy.table.discards.you": {"sv": "{name} kastar {card}.", "nb": "{name} kaster {card}.", "en": "{name} discard {card}."},
-    "rummy.table.went_out": {"sv": "{name} gick ut och vann rundan!", "nb": "{name} gikk ut og vant runden!",
-                             "en": "{name} went out and won the round!"},
-    "rummy.table.penalties": {"sv": "Straffpoäng: {list}.", "nb": "Straffepoeng: {list}.", "en": "Penalty points: {list}."},
-    "rummy.table.new_round": {"sv": "Ny runda: {name} börjar.", "nb": "Ny runde: {name} begynner.",
-                              "en": "A new round: {name} starts."},
-    "rummy.table.game_over": {"sv": "Spelet är slut! {winner}", "nb": "Spillet er slutt! {winner}",
-                              "en": "The game is over! {winner}"},
-    "rummy.table.your_draw": {
-        "sv": "Din tur: dra ett kort från draghögen eller kasthögen.",
-        "nb": "Din tur: trekk et kort fra bunken eller kastebunken.",
-        "en": "Your turn: draw a card from the stock or the discard pile.",
-    },
-    "rummy.table.your_meld": {
-        "sv": "Markera kort: lägg ner en kombination, lägg till på bordet, eller kasta ett kort för att avsluta turen.",
-        "nb": "Marker kort: meld en kombinasjon, legg til på bordet, eller kast et kort for å avslutte turen.",
-        "en": "Select cards: meld, lay off onto the table, or discard one card to end your turn.",
-    },
-    "rummy.table.draw_stock": {"sv": "Dra från draghögen", "nb": "Trekk fra bunken", "en": "Draw from the stock"},
-    "rummy.table.draw_discard": {"sv": "Ta {card} från kasthögen", "nb": "Ta {card} fra kastebunken",
-                                 "en": "Take {card} from the discard pile"},
-    "rummy.table.draw_discard_empty": {"sv": "Kasthögen är tom", "nb": "Kastebunken er tom", "en": "The discard pile is empty"},
-    "rummy.table.meld": {"sv": "Lägg ner", "nb": "Meld", "en": "Meld"},
-    "rummy.table.meld_tip": {"sv": "Lägg ner de markerade korten som en kombination",
-                             "nb": "Meld de markerte kortene som en kombinasjon",
-                             "en": "Lay the selected cards down as a meld"},
-    "rummy.table.lay_off": {"sv": "Lägg till", "nb": "Legg til", "en": "Lay off"},
-    "rummy.table.lay_off_tip": {"sv": "Lägg till det markerade kortet på den valda kombinationen",
-                                "nb": "Legg det markerte kortet til på den valgte kombinasjonen",
-                                "en": "Add the selected card to the chosen meld"},
-    "rummy.table.onto": {"sv": "på", "nb": "på", "en": "onto"},
-    "rummy.table.no_meld_choice": {"sv": "(inga kombinationer än)", "nb": "(ingen kombinasjoner ennå)",
-                                   "en": "(no melds yet)"},
-    "rummy.table.meld_choice": {"sv": "#{index} {cards} ({name})", "nb": "#{index} {cards} ({name})",
-                                "en": "#{index} {cards} ({name})"},
-    "rummy.table.discard": {"sv": "Kasta", "nb": "Kast", "en": "Discard"},
-    "rummy.table.discard_tip": {"sv": "Kasta det markerade kortet (avslutar turen)",
-                                "nb": "Kast det markerte kortet (avslutter turen)",
-                                "en": "Discard the selected card (ends your turn)"},
-    "rummy.table.select_one": {"sv": "Markera exakt ett kort först (du har markerat {count}).",
-                               "nb": "Marker nøyaktig ett kort først (du har markert {count}).",
-                               "en": "Select exactly one card first (you have selected {count})."},
-    "rummy.table.select_some": {"sv": "Markera korten du vill lägga ner först.",
-                                "nb": "Marker kortene du vil melde først.",
-                                "en": "Select the cards you want to meld first."},
-    "rummy.table.selected": {"sv": "Markerat: {cards} — {verdict}", "nb": "Markert: {cards} — {verdict}",
-                             "en": "Selected: {cards} — {verdict}"},
-    "rummy.table.selected_none": {"sv": "Tryck på korten för att markera dem.", "nb": "Trykk på kortene for å markere dem.",
-                                  "en": "Tap cards to select them."},
-    "rummy.table.is_set": {"sv": "en grupp ✓", "nb": "et sett ✓", "en": "a set ✓"},
-    "rummy.table.is_run": {"sv": "en serie ✓", "nb": "en rekke ✓", "en": "a run ✓"},
-    "rummy.table.no_meld": {"sv": "ingen kombination (än)", "nb": "ingen kombinasjon (ennå)", "en": "not a meld (yet)"},
-    "rummy.table.welcome": {
-        "sv": "Välkommen till Rummy! Dra, lägg ner, kasta: bli av med alla kort. Lägst straffpoäng vinner.",
-        "nb": "Velkommen til Rummy! Trekk, meld, kast: bli kvitt alle kortene. Lavest straffepoeng vinner.",
-        "en": "Welcome to Rummy! Draw, meld, discard: get rid of all your cards. The lowest penalty wins.",
-    },
-    "rummy.table.round_title": {"sv": "Runda {n}", "nb": "Runde {n}", "en": "Round {n}"},
-    "rummy.table.your_hand": {"sv": "Din hand ({points} straffpoäng om rundan slutade nu)",
-                              "nb": "Hånden din ({points} straffepoeng om runden sluttet nå)",
-                              "en": "Your hand ({points} penalty points if the round ended now)"},
-    "rummy.table.cards": {"sv": "{count} kort", "nb": "{count} kort", "en": "{count} cards"},
-    "rummy.table.total": {"sv": "Summa: {points}", "nb": "Sum: {points}", "en": "Total: {points}"},
-    "widget.preset.rummy.classic": {"sv": "Klassisk (till 100)", "nb": "Klassisk (til 100)", "en": "Classic (to 100)"},
-    "widget.preset.rummy.evening": {"sv": "En kväll (8 rundor)", "nb": "En kveld (8 runder)", "en": "An evening (8 rounds)"},
-    "widget.preset.rummy.going-rummy": {"sv": "Med rummy-bonus", "nb": "Med rummy-bonus", "en": "With the rummy bonus"},
-})
 
 #: The most cards a Rummy hand can hold: 10 dealt (two players) + 1 drawn.
 MAX_HAND = 11

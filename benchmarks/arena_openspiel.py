@@ -1,0 +1,293 @@
+"""Strength in OpenSpiel's ``oh_hell``: every cardlab tier against OpenSpiel's ISMCTS, on the same deals.
+
+    python benchmarks/arena_openspiel.py --quick              # 40 rounds per size (a smoke test)
+    python benchmarks/arena_openspiel.py                      # 240 rounds per size (10–30 minutes)
+    python benchmarks/arena_openspiel.py --sizes 4x5 3x7 --rounds 400 --tiers search ismcts-300
+
+Needs the "bench" extra (``pip install -e ".[bench]"``: open-spiel).
+
+**How it measures.**  Every tier plays head to head against a *field* of ISMCTS-1000 players on
+the same deals, seats rotated (the dealer rotates over the deals).  At an even table the tier takes
+every other seat and the field the rest, then they swap; at an odd table the tier takes one seat,
+in turn every seat.  So on every deal every seat is played both by the tier and by the field, and
+the luck of the cards cancels: a deal's difference is the mean over seats of (tier's score − the
+field's score in that seat).  A *round* is one (deal, seat) played by the tier.  The standard error
+is taken over deals (the seats of one deal are not independent).  The ``ismcts-1000`` row is the
+field playing all seats itself (its difference is 0 by definition).  Scores are OpenSpiel's returns: 1 per trick + 10 for an
+exact bid.  Every ISMCTS seat is seeded from (deal, seat, tier), so a run can be repeated.
+
+Reported per tier and size: mean score per round, difference to the field (ISMCTS-1000) with its
+standard error and z, exact-bid rate, mean bid and mean tricks taken, and CPU milliseconds per
+decision (this process's CPU time: ISMCTS runs in C++ in the same thread), beside the CPU
+milliseconds per decision of the ISMCTS-1000 opponents in the same games (same load, same time).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from openspiel_seat import bot_action, oh_hell_game, oh_hell_rules  # noqa: E402
+
+TIERS = ("random", "plumpbot", "search", "ismcts-300", "ismcts-1000")
+FIELD = "ismcts-1000"
+
+
+def ismcts(seed: int, sims: int):
+    import pyspiel
+
+    return pyspiel.ISMCTSBot(seed, pyspiel.RandomRolloutEvaluator(1, seed), 2.0, sims, -1,
+                             pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False)
+
+
+class Seat:
+    """One seat's player for one game: ``act(state) -> action id``."""
+
+    def __init__(self, tier: str, seed: int, players: int, search_options: dict) -> None:
+        self.tier = tier
+        self.rules = oh_hell_rules(players)
+        self.rng = np.random.default_rng(seed)
+        if tier.startswith("ismcts-"):
+            self.bot = ismcts(seed % (2**31), int(tier.split("-")[1]))
+        elif tier == "plumpbot":
+            from cardlab import PlumpBot
+
+            self.bot = PlumpBot()
+        elif tier == "search":
+            from cardlab.bots.plump_search import PlumpSearchBot
+
+            self.bot = PlumpSearchBot(rng=seed, scoring="trick-points", **search_options)
+        elif tier != "random":
+            raise ValueError(f"unknown tier {tier!r}: choose from {', '.join(TIERS)}")
+
+    def act(self, state) -> int:
+        if self.tier == "random":
+            legal = state.legal_actions()
+            return legal[int(self.rng.integers(len(legal)))]
+        if self.tier.startswith("ismcts-"):
+            return self.bot.step(state)
+        return bot_action(self.bot, state, self.rules)
+
+
+@dataclass
+class Tally:
+    """Per-tier sums for one size."""
+
+    scores: list = field(default_factory=list)      # per round
+    diffs: dict = field(default_factory=dict)       # deal -> list of (score - field score)
+    exact: int = 0
+    bids: int = 0
+    tricks: int = 0
+    zero_bids: int = 0
+    zero_made: int = 0
+    seconds: float = 0.0
+    decisions: int = 0
+    field_seconds: float = 0.0   # the ISMCTS-1000 opponents in the same games
+    field_decisions: int = 0
+
+
+def deal_actions(rng: np.random.Generator, players: int, tricks: int, dealer: int) -> list[int]:
+    """The chance moves of one deal: number of tricks, dealer, the cards dealt, the trump card."""
+    cards = rng.permutation(52)[: players * tricks + 1]
+    return [tricks, dealer, *map(int, cards)]
+
+
+def play(game, chance: list[int], seats: list[Seat], timed: set[int]) -> tuple:
+    """Play one round; returns (returns, bids, tricks, CPU seconds and decisions of the ``timed`` seats,
+    CPU seconds and decisions of the others)."""
+    state = game.new_initial_state()
+    for a in chance:
+        state.apply_action(a)
+    players = game.num_players()
+    bids = [0] * players
+    seconds, decisions, other_seconds, other_decisions = 0.0, 0, 0.0, 0
+    while not state.is_terminal():
+        seat = state.current_player()
+        start = time.process_time()
+        a = seats[seat].act(state)
+        if seat in timed:
+            seconds += time.process_time() - start
+            decisions += 1
+        else:
+            other_seconds += time.process_time() - start
+            other_decisions += 1
+        if a >= 52:
+            bids[seat] = a - 52
+        state.apply_action(a)
+    returns = state.returns()
+    tricks = [int(r) - (10 if int(r) - 10 == b else 0) for r, b in zip(returns, bids)]
+    return returns, bids, tricks, seconds, decisions, other_seconds, other_decisions
+
+
+def rotations(players: int) -> list[list[int]]:
+    """The seatings of one tier against the field: the seats the tier takes in each game.
+
+    Even tables alternate (tier, field, tier, field, … then shifted by one), so it is a true head
+    to head; odd tables seat the tier once at every seat.  Either way every seat is played by the
+    tier and by the field on every deal.
+
+    >>> rotations(4), rotations(3)
+    ([[0, 2], [1, 3]], [[0], [1], [2]])
+    """
+    if players % 2 == 0:
+        return [[s for s in range(players) if (s + r) % 2 == 0] for r in range(2)]
+    return [[r] for r in range(players)]
+
+
+def run_size(players: int, tricks: int, rounds: int, tiers: list[str], seed: int, search_options: dict,
+             progress: bool = True, partial: Path | None = None) -> dict[str, Tally]:
+    """Play ``rounds`` rounds (deal × seat) per tier; see the module docstring for the design."""
+    game = oh_hell_game(players, tricks)
+    deals = max(2, math.ceil(rounds / players))
+    rng = np.random.default_rng([seed, players, tricks])
+    tally = {t: Tally() for t in tiers}
+    started = time.perf_counter()
+    for d in range(deals):
+        chance = deal_actions(rng, players, tricks, d % players)
+        base_seed = int(rng.integers(2**40))
+        for tier in tiers:
+            t = tally[tier]
+            tag = 1 + TIERS.index(tier)
+            if tier == FIELD:
+                seatings = [list(range(players))]
+            else:
+                seatings = rotations(players)
+            mine = [[] for _ in range(players)]    # the tier's score per seat on this deal
+            theirs = [[] for _ in range(players)]  # the field's
+            for g, taken in enumerate(seatings):
+                seats = [Seat(tier if s in taken else FIELD, base_seed + 100 * tag + 10 * g + s, players,
+                              search_options) for s in range(players)]
+                r, b, k, secs, decs, other_secs, other_decs = play(game, chance, seats, set(taken))
+                t.seconds += secs
+                t.decisions += decs
+                t.field_seconds += other_secs
+                t.field_decisions += other_decs
+                for s in range(players):
+                    (mine if s in taken else theirs)[s].append(r[s])
+                for s in taken:
+                    t.scores.append(r[s])
+                    t.exact += b[s] == k[s]
+                    t.bids += b[s]
+                    t.tricks += k[s]
+                    if b[s] == 0:
+                        t.zero_bids += 1
+                        t.zero_made += k[s] == 0
+            if tier != FIELD:
+                t.diffs[d] = [np.mean(mine[s]) - np.mean(theirs[s]) for s in range(players)]
+            else:
+                t.diffs[d] = [0.0] * players
+        if progress:
+            elapsed = time.perf_counter() - started
+            print(f"  {players}×{tricks}: deal {d + 1}/{deals} ({elapsed:.0f} s)", file=sys.stderr, flush=True)
+        if partial is not None and d >= 1:
+            partial.write_text(f"after {d + 1} of {deals} deals\n\n" + markdown(summary_rows(players, tricks, tally)) + "\n")
+    return tally
+
+
+def summary_rows(players: int, tricks: int, tally: dict[str, Tally]) -> list[dict]:
+    rows = []
+    for tier, t in tally.items():
+        n = len(t.scores)
+        per_deal = np.array([np.mean(v) for v in t.diffs.values()])
+        diff = float(per_deal.mean())
+        se = float(per_deal.std(ddof=1) / math.sqrt(len(per_deal))) if len(per_deal) > 1 else float("nan")
+        rows.append({
+            "size": f"{players}×{tricks}", "tier": tier, "rounds": n, "mean": float(np.mean(t.scores)),
+            "diff": diff, "se": se, "z": diff / se if se and se > 0 else float("nan"),
+            "exact": t.exact / n, "bid": t.bids / n, "tricks": t.tricks / n,
+            "zero_fail": (1 - t.zero_made / t.zero_bids) if t.zero_bids else float("nan"),
+            "ms": 1000 * t.seconds / t.decisions if t.decisions else float("nan"),
+            "field_ms": 1000 * t.field_seconds / t.field_decisions if t.field_decisions else float("nan"),
+        })
+    return rows
+
+
+def markdown(rows: list[dict]) -> str:
+    head = ("| size | tier | rounds | mean score | vs ISMCTS-1000 (± SE) | z | exact bids | mean bid / tricks "
+            "| zero bids failed | ms per decision | field's ms |\n"
+            "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    lines = [head]
+    for r in rows:
+        vs = "(field)" if r["tier"] == FIELD else f"{r['diff']:+.2f} ± {r['se']:.2f}"
+        z = "" if r["tier"] == FIELD else f"{r['z']:+.1f}"
+        zero = "–" if math.isnan(r["zero_fail"]) else f"{100 * r['zero_fail']:.0f}%"
+        lines.append(f"| {r['size']} | {r['tier']} | {r['rounds']} | {r['mean']:.2f} | {vs} | {z} | "
+                     f"{100 * r['exact']:.0f}% | {r['bid']:.2f} / {r['tricks']:.2f} | {zero} | {r['ms']:.2f} | "
+                     f"{r['field_ms']:.2f} |".replace("| nan |", "| – |"))
+    return "\n".join(lines)
+
+
+def warm_up(search_options: dict) -> None:
+    """Compile (or load from numba's cache) the search kernels before anything is timed."""
+    from cardlab import PlumpRound
+    from cardlab.bots.plump_search import PlumpSearchBot
+
+    rnd = PlumpRound.deal(oh_hell_rules(4), hand_size=3, dealer=0, rng=0)
+    bot = PlumpSearchBot(rng=0, **search_options)
+    while not rnd.is_over:
+        rnd.apply(bot.choose(rnd.view(rnd.to_move)))
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", nargs="+", default=["4x5", "4x10", "3x7"], help="players×tricks, e.g. 4x5 3x7")
+    parser.add_argument("--rounds", type=int, default=240, help="rounds (deal × seat) per size and tier")
+    parser.add_argument("--quick", action="store_true", help="40 rounds per size (a smoke test, noisy)")
+    parser.add_argument("--tiers", nargs="+", default=list(TIERS), choices=TIERS)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--rollouts", type=int, default=None, help="PlumpSearchBot play-outs per decision")
+    parser.add_argument("--samples", type=int, default=None, help="PlumpSearchBot deals per decision")
+    parser.add_argument("--time-ms", type=float, default=None, help="PlumpSearchBot time budget per decision")
+    parser.add_argument("--bid-weight", type=float, default=None, help="PlumpSearchBot bid_weight")
+    parser.add_argument("--option", nargs=2, action="append", default=[], metavar=("NAME", "VALUE"),
+                        help="any other PlumpSearchBot option, e.g. --option noise 0.2")
+    parser.add_argument("--partial", type=Path, default=None,
+                        help="rewrite this file with the figures so far after every deal (long runs)")
+    parser.add_argument("--quiet", action="store_true")
+    args = parser.parse_args(argv)
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        print("open-spiel is not installed: pip install -e \".[bench]\"", file=sys.stderr)
+        return 2
+    rounds = 40 if args.quick else args.rounds
+    options = {}
+    if args.rollouts is not None:
+        options["rollouts"] = args.rollouts
+    if args.samples is not None:
+        options["samples"] = args.samples
+    if args.time_ms is not None:
+        options["time_ms"] = args.time_ms
+    if args.bid_weight is not None:
+        options["bid_weight"] = args.bid_weight
+    for name, value in args.option:
+        options[name] = float(value) if "." in value else int(value)
+    tiers = [t for t in TIERS if t in args.tiers]
+    if "search" in tiers:
+        warm_up(options)
+    all_rows = []
+    started = time.perf_counter()
+    for size in args.sizes:
+        players, tricks = (int(x) for x in size.lower().replace("×", "x").split("x"))
+        partial = args.partial.with_name(f"{args.partial.stem}-{players}x{tricks}{args.partial.suffix}") \
+            if args.partial else None
+        tally = run_size(players, tricks, rounds, tiers, args.seed, options, progress=not args.quiet, partial=partial)
+        all_rows += summary_rows(players, tricks, tally)
+        print(markdown([r for r in all_rows if r["size"] == f"{players}×{tricks}"]), flush=True)
+    print()
+    print(markdown(all_rows))
+    print(f"\n{' '.join(['python', 'benchmarks/arena_openspiel.py', *(argv if argv is not None else sys.argv[1:])])}"
+          f"  — {time.perf_counter() - started:.0f} s wall")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,45 @@
+"""The rule cores of :mod:`cardlab.rules` made callable from compiled kernels.
+
+Each rule that both the engine and a kernel need is written once, as a plain Python
+function in ``cardlab/rules/*_core.py``.  This module registers those very functions with
+numba (``register_jitable``, inlined), so a kernel calls the same function object the
+engine calls: a kernel imports its rules from here, and this import is what makes numba
+able to compile them.  Nothing is copied::
+
+    >>> from cardlab.rules import plump_core
+    >>> round_score is plump_core.round_score
+    True
+"""
+
+from __future__ import annotations
+
+from numba.extending import register_jitable
+
+from ..rules import femkamp_core, plump_core, rummy_core, trick_core
+
+_CORES = {
+    trick_core: ("legal_follow", "beats"),
+    plump_core: ("hook_applies", "forbidden_bid", "round_score", "winners_mask", "needs_extra_round"),
+    femkamp_core: ("points_per_unit", "clubs_all_taken_zero", "trick_round_score", "kabal_score", "winners_mask"),
+    rummy_core: ("may_reshuffle", "round_penalty"),
+}
+for _module, _names in _CORES.items():
+    for _name in _names:
+        register_jitable(inline="always")(getattr(_module, _name))
+
+legal_follow = trick_core.legal_follow
+beats = trick_core.beats
+hook_applies = plump_core.hook_applies
+forbidden_bid = plump_core.forbidden_bid
+round_score = plump_core.round_score
+plump_winners_mask = plump_core.winners_mask
+points_per_unit = femkamp_core.points_per_unit
+trick_round_score = femkamp_core.trick_round_score
+kabal_score = femkamp_core.kabal_score
+femkamp_winners_mask = femkamp_core.winners_mask
+may_reshuffle = rummy_core.may_reshuffle
+round_penalty = rummy_core.round_penalty
+
+__all__ = ["legal_follow", "beats", "hook_applies", "forbidden_bid", "round_score", "plump_winners_mask",
+           "points_per_unit", "trick_round_score", "kabal_score", "femkamp_winners_mask", "may_reshuffle",
+           "round_penalty"]

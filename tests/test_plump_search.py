@@ -1,0 +1,228 @@
+"""PlumpSearchBot and its compiled rollouts: it sees only its view, plays legally, explains itself."""
+
+import numpy as np
+import pytest
+
+from cardlab import Bid, Card, Play, PlumpRound, PlumpRules, PlumpSearchBot, parse_cards
+from cardlab.bots import PlumpSearchBot as FromBots
+from cardlab.sim.plump_rollout import evaluate_cards, later_bid, play_out, sample_world
+
+
+def mask(text):
+    return np.uint64(sum(1 << c.index for c in parse_cards(text)))
+
+
+def cards_of(m):
+    return {i for i in range(52) if (int(m) >> i) & 1}
+
+
+def _play_to(rnd, bots, stop):
+    """Play ``rnd`` with ``bots`` until ``stop(rnd)`` is true."""
+    while not rnd.is_over and not stop(rnd):
+        rnd.apply(bots[rnd.to_move].choose(rnd.view(rnd.to_move)))
+    return rnd
+
+
+def _reshuffled(rnd, seat, rng):
+    """The same round, seen from ``seat``, with the cards it cannot see dealt anew.
+
+    Unseen cards (other hands and the rest of the deck) are reshuffled among the other seats,
+    keeping each seat's count and the suits it has shown void in, then the history is replayed.
+    """
+    rules, players = rnd.rules, rnd.players
+    played = {}
+    for t in rnd.completed_tricks:
+        for s, c in zip(t.seats, t.cards):
+            played.setdefault(s, []).append(c)
+    for s, c in rnd.current_trick:
+        played.setdefault(s, []).append(c)
+    voids = {s: set() for s in range(players)}
+    for t in list(rnd.completed_tricks) + ([rnd.current_trick] if rnd.current_trick else []):
+        pairs = list(zip(t.seats, t.cards)) if hasattr(t, "seats") else list(t)
+        led = pairs[0][1].suit
+        for s, c in pairs:
+            if c.suit != led:
+                voids[s].add(led)
+    seen = set(rnd.hands[seat]) | {c for cs in played.values() for c in cs} | {rnd.trump_card}
+    unseen = [Card.from_index(i) for i in range(52) if Card.from_index(i) not in seen]
+    for _ in range(1000):
+        order = [unseen[i] for i in rng.permutation(len(unseen))]
+        hands = []
+        ok = True
+        for s in range(players):
+            if s == seat:
+                hands.append(list(rnd.hands[s]))
+                continue
+            need = len(rnd.hands[s])
+            mine = [c for c in order if c.suit not in voids[s]][:need]
+            if len(mine) < need:
+                ok = False
+                break
+            order = [c for c in order if c not in mine]
+            hands.append(mine)
+        if ok:
+            break
+    dealt = [hands[s] + played.get(s, []) for s in range(players)]
+    copy = PlumpRound.from_hands(dealt, dealer=rnd.dealer, rules=rules, trump_card=rnd.trump_card)
+    for s in rnd.bid_order[:rnd.bids_made]:
+        copy.apply(Bid(s, rnd.bids[s]))
+    for t in rnd.completed_tricks:
+        for s, c in zip(t.seats, t.cards):
+            copy.apply(Play(s, c))
+    for s, c in rnd.current_trick:
+        copy.apply(Play(s, c))
+    assert copy.view(seat).hand == rnd.view(seat).hand
+    assert copy.hands != rnd.hands or not unseen
+    return copy
+
+
+def test_exported_from_cardlab_and_bots():
+    assert PlumpSearchBot is FromBots
+
+
+@pytest.mark.parametrize("moment", ["bid", "lead", "follow"])
+def test_decision_does_not_depend_on_cards_it_cannot_see(moment):
+    # the view hides the other hands: dealing them anew (same counts, same shown voids) changes nothing
+    rules = PlumpRules(players=4)
+    for seed in range(6):
+        rnd = PlumpRound.deal(rules, hand_size=5, dealer=seed % 4, rng=seed)
+        helpers = [PlumpSearchBot(rng=100 + s, rollouts=200) for s in range(4)]
+        if moment == "bid":
+            _play_to(rnd, helpers, lambda r: r.bids_made == 2)
+        elif moment == "lead":
+            _play_to(rnd, helpers, lambda r: len(r.completed_tricks) == 2 and not r.current_trick)
+        else:
+            _play_to(rnd, helpers, lambda r: len(r.completed_tricks) == 1 and len(r.current_trick) == 2)
+        seat = rnd.to_move
+        other = _reshuffled(rnd, seat, np.random.default_rng(seed))
+        a = PlumpSearchBot(rng=7, rollouts=300).decide(rnd.view(seat))
+        b = PlumpSearchBot(rng=7, rollouts=300).decide(other.view(seat))
+        assert a.action == b.action
+        assert a.explain("en") == b.explain("en")
+
+
+def test_never_returns_an_illegal_action_over_many_seeded_rounds():
+    for players, size in [(4, 5), (3, 7), (5, 3), (2, 4), (4, 10)]:
+        for hook, must_trump, lead in [(True, False, "left-of-dealer"), (False, True, "highest-bidder")]:
+            rules = PlumpRules(players=players, hook=hook, must_trump=must_trump, first_lead=lead)
+            for seed in range(3):
+                rnd = PlumpRound.deal(rules, hand_size=size, dealer=seed % players, rng=seed)
+                bots = [PlumpSearchBot(rng=seed * 10 + s, rollouts=64) for s in range(players)]
+                while not rnd.is_over:
+                    view = rnd.view(rnd.to_move)
+                    act = bots[rnd.to_move].choose(view)
+                    assert act in view.legal_actions
+                    rnd.apply(act)
+
+
+def test_explains_itself_in_swedish_norwegian_and_english_with_the_chance_it_found():
+    rnd = PlumpRound.from_hands(["AS KS QS", "2H 3H 4H", "5C 6C 7C"], rules=PlumpRules(players=3), dealer=2,
+                                trump="S")
+    decision = PlumpSearchBot(rng=1).decide(rnd.view(0))
+    assert decision.action == Bid(0, 3)  # the three top trumps: three sure tricks
+    assert decision.explain("sv").startswith("Om jag bjuder 3 klarar jag budet i ungefär 10 av 10 givar")
+    assert decision.explain("nb").startswith("Hvis jeg melder 3, klarer jeg meldingen i omtrent 10 av 10 giv")
+    assert decision.explain("en").startswith("If I bid 3, I make it in about 10 of 10 deals")
+    for seat, bid in [(0, 3), (1, 0), (2, 1)]:
+        rnd.apply(Bid(seat, bid))
+    decision = PlumpSearchBot(rng=1).decide(rnd.view(0))
+    texts = {lang: decision.explain(lang) for lang in ("sv", "nb", "en")}
+    assert f"lägger {decision.action.card}" in texts["sv"] and "av 10 givar" in texts["sv"]
+    assert f"legger {decision.action.card}" in texts["nb"] and "av 10 giv" in texts["nb"]
+    assert f"play {decision.action.card}" in texts["en"] and "of 10 deals" in texts["en"]
+
+
+def test_a_single_legal_card_is_played_without_search_and_said_so():
+    rnd = PlumpRound.from_hands(["AS 2H", "3H 4C", "5C 6C"], rules=PlumpRules(players=3, hook=False), dealer=2,
+                                trump="S")
+    for seat, bid in [(0, 1), (1, 0), (2, 0)]:
+        rnd.apply(Bid(seat, bid))
+    rnd.apply(rnd.legal_actions()[[a.card for a in rnd.legal_actions()].index(Card.parse("2H"))])
+    decision = PlumpSearchBot(rng=1).decide(rnd.view(1))
+    assert decision.action.card == Card.parse("3H")  # must follow hearts with the only heart
+    assert decision.explain("sv") == "3♥ är det enda kort jag får lägga."
+    assert decision.explain("nb") == "3♥ er det eneste kortet jeg kan legge."
+
+
+def test_wants_a_trick_and_takes_it_cheaply_when_last():
+    # seat 2 bid 1 and plays last to K♥ and 5♥: A♥ takes this trick for sure, 2♥ gives it away
+    rnd = PlumpRound.from_hands(["KH 9C", "5H 8C", "AH 2H"], rules=PlumpRules(players=3, hook=False), dealer=2,
+                                trump="D")
+    for seat, bid in [(0, 0), (1, 0), (2, 1)]:
+        rnd.apply(Bid(seat, bid))
+    for card in ("KH", "5H"):
+        rnd.apply(rnd.legal_actions()[[str(a.card) for a in rnd.legal_actions()].index(str(Card.parse(card)))])
+    decision = PlumpSearchBot(rng=3).decide(rnd.view(2))
+    assert decision.action.card == Card.parse("AH")
+    assert decision.explain("en").startswith("If I play A♥, I make my bid in about ")
+
+
+def test_bad_settings_are_refused_with_the_field_named():
+    for kwargs, field in [({"rollouts": 0}, "rollouts"), ({"samples": -1}, "samples"), ({"time_ms": 0}, "time_ms"),
+                          ({"scoring": "golf"}, "scoring"), ({"bid_weight": 0}, "bid_weight"), ({"noise": 1.5}, "noise")]:
+        with pytest.raises(ValueError, match=field):
+            PlumpSearchBot(**kwargs)
+
+
+def test_same_seed_same_decisions_and_a_time_budget_is_honoured():
+    rnd = PlumpRound.deal(PlumpRules(), hand_size=10, dealer=0, rng=5)
+    view = rnd.view(rnd.to_move)
+    assert PlumpSearchBot(rng=4).decide(view) == PlumpSearchBot(rng=4).decide(view)
+    decision = PlumpSearchBot(rng=4, time_ms=5).decide(view)
+    assert decision.action in view.legal_actions
+
+
+# ------------------------------------------------------------------ the kernels
+def test_sampled_deals_respect_counts_and_shown_voids():
+    me, players = 0, 4
+    my_hand = mask("AS KS QS")
+    unseen = np.uint64(((1 << 52) - 1) & ~int(my_hand))
+    counts = np.array([3, 3, 2, 3])
+    voids = np.array([0, 0b1000, 0b0001, 0])  # seat 1 void in spades, seat 2 in clubs
+    hands = np.zeros(players, np.uint64)
+    pool, room = np.zeros(64, np.int64), np.zeros(players + 1, np.int64)
+    state = np.uint64(9)
+    for _ in range(300):
+        state, ok = sample_world(state, me, players, my_hand, unseen, counts, voids, hands, pool, room)
+        assert ok
+        assert hands[0] == my_hand
+        assert [len(cards_of(h)) for h in hands] == [3, 3, 2, 3]
+        assert not any(c // 13 == 3 for c in cards_of(hands[1]))
+        assert not any(c // 13 == 0 for c in cards_of(hands[2]))
+        together = [c for h in hands for c in cards_of(h)]
+        assert len(together) == len(set(together))
+
+
+def test_play_out_finishes_a_trick_in_progress_and_counts_every_trick():
+    # 3 players, hearts trump, seat 1 led 2♣, seat 2 played K♣; seat 0 plays A♣ and must win it
+    hands = np.array([mask("3D"), mask("4D"), mask("5D")], np.uint64)
+    tricks = np.zeros(3, np.int64)
+    bids = np.array([1, 0, 0])
+    trick = np.array([parse_cards("2C")[0].index, parse_cards("KC")[0].index, parse_cards("AC")[0].index])
+    played = mask("2C KC AC")
+    play_out(hands, 3, 2, 2, False, bids, tricks, 1, trick, 3, played)
+    assert tricks.tolist() == [1, 0, 1]  # A♣ takes the first trick, 5♦ the second (♦ led by seat 0: 3♦ 4♦ 5♦)
+
+
+def test_evaluate_cards_sees_that_leading_the_ace_breaks_a_zero_bid():
+    # no trump; seat 0 bid 0 and leads from A♣ 2♦: the ace always wins its trick, 2♦ mostly loses
+    my_hand = mask("AC 2D")
+    unseen = np.uint64(((1 << 52) - 1) & ~int(my_hand))
+    candidates = np.array([parse_cards("AC")[0].index, parse_cards("2D")[0].index])
+    score, made = np.zeros(2), np.zeros(2)
+    weight = evaluate_cards(1, 200, 0, 3, 2, -1, False, 0, my_hand, unseen, np.array([2, 2, 2]),
+                            np.zeros(3, np.int64), np.zeros(3, np.uint64), np.array([0, 1, 1]),
+                            np.zeros(3, np.int64), 0, np.zeros(3, np.int64), 0, np.uint64(0), 2, False, 1.0,
+                            candidates, score, made, 0.0)
+    assert weight == 200
+    assert made[0] == 0 and score[0] == 0
+    assert made[1] > 0.5 * weight and score[1] == 10 * made[1]
+
+
+def test_later_bidders_bid_like_the_heuristic_or_round_their_half_tricks_up():
+    # K♠ alone in trumps is one half-trick: the heuristic bids 0, rounded up it is 1
+    hand = mask("KS 2H 3D")
+    assert later_bid(hand, 3, 3, 4, -1, False) == 0
+    assert later_bid(hand, 3, 3, 4, -1, True) == 1
+    # the hook still binds the dealer: 1 forbidden, so one up
+    assert later_bid(hand, 3, 3, 4, 1, True) == 2

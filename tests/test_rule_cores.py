@@ -1,0 +1,216 @@
+"""One source per rule: the rule cores in cardlab/rules/*_core.py are the functions that the engine,
+the compiled kernels and the score sheets all use, so a change to a core reaches all of them.
+
+Two kinds of checks: the kernels hold the very same function objects as the rules layer (nothing is
+copied), and on a table of named cases (RULES.md's examples) engine, kernel and sheet give the same
+numbers as the core.
+"""
+
+import numpy as np
+import pytest
+
+from cardlab import Card, FemkampRules, PlumpRules, RummyRules, parse_cards
+from cardlab.rules import femkamp_core, plump_core, rummy_core, trick_core
+
+
+def test_the_kernels_call_the_rule_cores_themselves():
+    from cardlab.sim import bits, cores, femkamp_kernel, plump_heuristic, plump_kernel, rummy_kernel
+
+    assert plump_kernel.forbidden_bid is plump_core.forbidden_bid
+    assert plump_kernel.round_score is plump_core.round_score is plump_kernel.score_one
+    assert plump_kernel.legal_follow is trick_core.legal_follow is bits.legal_mask
+    assert plump_kernel.beats is trick_core.beats is plump_heuristic.beats is femkamp_kernel.beats
+    assert plump_kernel.SCORING_CODES is plump_core.SCORING_CODES
+    assert femkamp_kernel.trick_round_score is femkamp_core.trick_round_score
+    assert femkamp_kernel.kabal_score is femkamp_core.kabal_score
+    assert femkamp_kernel.femkamp_winners_mask is femkamp_core.winners_mask
+    assert femkamp_kernel.ROUND_CODES is femkamp_core.ROUND_CODES
+    assert rummy_kernel.may_reshuffle is rummy_core.may_reshuffle
+    assert rummy_kernel.round_penalty is rummy_core.round_penalty
+    assert cores.round_score is plump_core.round_score
+
+
+def test_the_rules_objects_take_their_choices_from_the_cores():
+    from cardlab.rules import femkamp, plump
+
+    assert plump.SCORINGS == tuple(plump_core.SCORING_CODES) == ("standard", "trick-points", "penalty", "tricks-only")
+    assert plump.TIES == tuple(plump_core.TIE_CODES)
+    assert femkamp.TIES == tuple(femkamp_core.TIE_CODES)
+    assert set(femkamp.ROUND_NAMES) == set(femkamp_core.ROUND_CODES)
+
+
+# ------------------------------------------------------------------ Plump
+SCORE_CASES = [  # (scoring, bid, tricks, points): RULES.md's table and seed 000's "3 → 13", "4 → ●"
+    ("standard", 3, 3, 13), ("standard", 0, 0, 10), ("standard", 4, 2, 0), ("standard", 10, 10, 20),
+    ("trick-points", 2, 5, 5), ("trick-points", 2, 2, 12), ("trick-points", 0, 0, 10),
+    ("penalty", 3, 5, -2), ("penalty", 0, 4, -4), ("penalty", 3, 3, 13),
+    ("tricks-only", 4, 4, 4), ("tricks-only", 0, 0, 0), ("tricks-only", 3, 2, 0),
+]
+
+
+@pytest.mark.parametrize("scoring, bid, tricks, points", SCORE_CASES)
+def test_plump_scores_are_the_same_in_core_engine_kernel_and_sheet(scoring, bid, tricks, points):
+    from cardlab.games.plump import round_score
+    from cardlab.sheets.plump import cell_text
+    from cardlab.sim.plump import PlumpCounts, score_array
+
+    assert plump_core.round_score(bid, tricks, plump_core.SCORING_CODES[scoring]) == points
+    assert round_score(bid, tricks, scoring) == points                                   # engine
+    assert score_array(np.array([bid]), np.array([tricks]), scoring).tolist() == [points]  # kernel
+    counts = PlumpCounts(1, 10)
+    counts.add(np.array([[bid]]), np.array([[tricks]]), np.array([0]), scoring)          # kernel's counts
+    assert counts.score_sum.tolist() == [points]
+    # the engine's round scores its bids and tricks, and the protokoll writes that number
+    from cardlab import PlumpRound
+
+    rnd = PlumpRound.from_hands(["AS", "KS", "QS"], dealer=2, rules=PlumpRules(players=3, scoring=scoring), trump=None)
+    rnd.bids, rnd.tricks_taken = [bid, 0, 1], [tricks, 0, 1]
+    assert rnd.scores()[0] == points
+    text = cell_text(bid, points, bid != tricks)
+    assert text == (f"{bid} → ●" if points == 0 and bid != tricks else
+                    f"{bid} → ● {points}".replace("-", "−") if bid != tricks else f"{bid} → {points}")
+
+
+HOOK_CASES = [  # (hand size, bids before the dealer, hook, hook_last_round, last round, forbidden)
+    (3, [1, 1], True, True, True, 1),        # RULES.md's example: 3 cards, bids 1 and 1
+    (3, [2, 2], True, True, True, None),     # 3 − 4 < 0: nothing to forbid
+    (5, [0, 0, 0], True, True, False, 5),    # everyone else bid 0: the dealer may not take all
+    (3, [1, 1], False, True, True, None),    # no hook
+    (3, [1, 1], True, False, True, None),    # hook lifted in the last round
+    (3, [1, 1], True, False, False, 1),      # … but not before it
+]
+
+
+@pytest.mark.parametrize("size, before, hook, hook_last, last, forbidden", HOOK_CASES)
+def test_the_hook_is_the_same_in_core_engine_and_kernel(size, before, hook, hook_last, last, forbidden):
+    from cardlab import Bid, PlumpRound, shuffled_deck
+
+    players = len(before) + 1
+    rules = PlumpRules(players=players, hook=hook, hook_last_round=hook_last)
+    dealer = players - 1
+    active = plump_core.hook_applies(hook, hook_last, last)
+    assert plump_core.forbidden_bid(dealer, dealer, size, sum(before), active) == (-1 if forbidden is None else forbidden)
+    deck = shuffled_deck(rng=1)
+    hands = [deck[i * size:(i + 1) * size] for i in range(players)]
+    rnd = PlumpRound.from_hands(hands, dealer=dealer, rules=rules, trump=None, is_last_round=last)
+    for seat, bid in enumerate(before):
+        rnd.apply(Bid(seat, bid))
+    assert rnd.forbidden_bid() == forbidden
+    assert [a.tricks for a in rnd.legal_actions()] == [b for b in range(size + 1) if b != forbidden]
+    # the kernel: a dealer playing at random never bids the forbidden bid (hook_last_round is off in
+    # a single simulated round only when the round counts as the last)
+    if last:
+        from cardlab.sim.plump import kernel_batch, make_setup
+        from cardlab.sim.seeds import round_seeds
+
+        setup = make_setup(rules, hand_size=size, dealer=dealer)
+        out = kernel_batch(setup, round_seeds(size, 400))
+        sums = out["bids"].sum(axis=1)
+        if forbidden is not None or active:
+            assert (sums != size).all()
+        else:
+            assert (sums == size).any()
+
+
+def test_plump_winners_and_the_extra_round():
+    from cardlab import PlumpGame
+
+    game = PlumpGame.start(PlumpRules(players=3, schedule=(1,), tie="extra-round"), seed=1)
+    game.totals = [11, 11, 0]
+    assert game.leaders() == [0, 1]
+    assert plump_core.needs_extra_round(game.totals, plump_core.TIE_CODES["extra-round"], 0)
+    assert not plump_core.needs_extra_round(game.totals, plump_core.TIE_CODES["share"], 0)
+
+
+# ---------------------------------------------------------------- Femkamp
+def test_femkamp_worked_example_in_core_engine_and_sheet():
+    """RULES.md (seed 003): 3 + 2 + 4 − 5 + (2 prikks + 4 cards = 6) = 10, explained on the sheet."""
+    from cardlab.games.femkamp import RoundResult, trick_round_score
+    from cardlab.sheets.femkamp import round_reason
+
+    rules = FemkampRules()
+    assert [trick_round_score(n, t, c, q, rules) for n, t, c, q in
+            (("pass", 3, 0, 0), ("clubs", 0, 2, 0), ("queens", 0, 0, 1), ("grand", 5, 0, 0))] == [3, 2, 4, -5]
+    assert femkamp_core.kabal_score(2, 4, False) == 6
+    queens = RoundResult(number=3, name="queens", dealer=2, scores=(4, 0, 0, 0), queens=(1, 0, 0, 0))
+    assert round_reason(queens, 0, rules).text("en") == "1 queen × 4"
+    # the sheet reads the points per queen from the rule, not from the score
+    five = RoundResult(number=3, name="queens", dealer=2, scores=(10, 0, 0, 0), queens=(2, 0, 0, 0))
+    assert round_reason(five, 0, FemkampRules(queen_points=5)).text("en") == "2 queens × 5"
+    clubs = RoundResult(number=2, name="clubs", dealer=1, scores=(0, 0, 0, 0), clubs=(13, 0, 0, 0))
+    assert round_reason(clubs, 0, FemkampRules(clubs_all_zero=True)).text("en") == "all 13 clubs → 0"
+
+
+def test_femkamp_example_trick_scores_8_in_the_engine():
+    from cardlab.games.femkamp import FemkampTrickRound, Play
+
+    rnd = FemkampTrickRound.from_hands(["10S", "QS", "AS", "QH"], round_name="queens", dealer=3)
+    for seat, card in enumerate(["10S", "QS", "AS", "QH"]):
+        rnd.apply(Play(seat=seat, card=Card.parse(card)))
+    assert rnd.scores() == [0, 0, 8, 0]
+
+
+TIE_CASES = [  # (totals, tie, winners)
+    ([10, 7, 12, 9], "share", [1]), ([7, 7, 12, 9], "share", [0, 1]),
+    ([10, 7, 12, 9], "rematch", [1]), ([7, 7, 12, 9], "rematch", []),
+]
+
+
+@pytest.mark.parametrize("totals, tie, winners", TIE_CASES)
+def test_femkamp_winners_are_the_same_in_core_engine_kernel_and_sheet(totals, tie, winners):
+    from cardlab import FemkampBot, play_out
+    from cardlab.games.femkamp import FemkampGame
+    from cardlab.sheets.femkamp import score_sheet
+    from cardlab.sim.femkamp_kernel import game_winners
+
+    code = femkamp_core.TIE_CODES[tie]
+    mask = femkamp_core.winners_mask(totals, code)
+    assert [s for s in range(4) if mask >> s & 1] == winners
+    won = np.zeros((1, 4), np.bool_)
+    game_winners(np.array([totals], np.int64), code, won)                   # kernel
+    assert np.flatnonzero(won[0]).tolist() == winners
+    game = play_out(FemkampGame.start(FemkampRules(tie=tie), seed=2), FemkampBot())
+    game.totals = list(totals)                                               # engine on named totals
+    assert game.winners() == winners
+    assert game.needs_rematch == (tie == "rematch" and not winners)
+    sheet = score_sheet(game, lang="en")                                     # sheet
+    assert [s for s in range(4) if sheet.iloc[-1, 1 + s] == "★"] == winners
+
+
+# ------------------------------------------------------------------ Rummy
+def test_rummy_penalties_and_reshuffles_in_core_and_engine():
+    from cardlab.games.melds import hand_penalty
+
+    assert rummy_core.round_penalty(hand_penalty("AS 10H JC QD KS"), False, False) == 41
+    assert rummy_core.round_penalty(41, False, True) == 82 and rummy_core.round_penalty(41, True, True) == 0
+    assert rummy_core.reshuffle_limit(RummyRules().max_reshuffles) == -1
+    assert rummy_core.may_reshuffle(1000, -1, 2) and not rummy_core.may_reshuffle(3, 3, 30)
+
+
+# ------------------------------------------------------------------ tricks
+@pytest.mark.parametrize("hand, led, trump, must_trump, legal", [
+    ("7H KS 2C", "H", None, False, "7H"),
+    ("KS 2C 3D", "H", "D", True, "3D"),
+    ("KS 2C 3D", "H", "D", False, "2C 3D KS"),
+    ("KS 2C 3D", None, "D", True, "2C 3D KS"),
+])
+def test_legal_follow_suit_is_the_same_in_tricks_engine_and_kernel(hand, led, trump, must_trump, legal):
+    from cardlab import PlumpRound
+    from cardlab.sim.cores import legal_follow
+    from cardlab.sim._numba import njit
+    from cardlab.tricks import legal_plays
+
+    expected = sorted(c.index for c in parse_cards(legal))
+    assert sorted(c.index for c in legal_plays(hand, led, trump, must_trump)) == expected
+    mask = trick_core.hand_mask(c.index for c in parse_cards(hand))
+    codes = (-1 if led is None else "CDHS".index(led), -1 if trump is None else "CDHS".index(trump))
+    assert trick_core.cards_in(njit(lambda h, l, t, m: legal_follow(h, l, t, m))(np.uint64(mask), *codes, must_trump)) == expected
+    if led is not None:  # the Plump engine, with a card of the led suit on the table
+        leader_card = {"H": "AH", "S": "AS", "D": "AD", "C": "AC"}[led]
+        rules = PlumpRules(players=2, must_trump=must_trump, hook=False, trump="none" if trump is None else "fixed",
+                           trump_suit=trump)
+        rnd = PlumpRound.from_hands([leader_card + " 4S 5S", hand], dealer=1, rules=rules, trump=trump)
+        from cardlab import Bid, Play
+
+        rnd.apply(Bid(0, 0)); rnd.apply(Bid(1, 0)); rnd.apply(Play(0, Card.parse(leader_card)))
+        assert sorted(c.index for c in rnd.legal_cards(1)) == expected
