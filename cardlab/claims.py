@@ -101,7 +101,7 @@ class ReplicationSource:
         todo = {}
         for table, where in requests:
             for c in TABLES_BY_NAME[table].configs(self.seed, self.scale):
-                if c.key not in self._done and c.table == table and all(
+                if c.table + ":" + c.key not in self._done and c.table == table and all(
                         str(c.options[k]) in [str(v) for v in (w if isinstance(w, (list, tuple, range, set)) else [w])]
                         for k, w in where.items()):
                     todo[(c.table, c.key)] = c
