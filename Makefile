@@ -13,7 +13,7 @@ WARM   := $(VENV)/.warmed-up
 # JupyterLab refuses to start as root unless told it may (containers, CI machines)
 ROOT_OK := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test install app data bench clean
+.PHONY: lab test install app data claims bench clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -54,6 +54,10 @@ test: $(STAMP)
 # the tables shipped inside the package (cardlab/data); `cardlab data build` alone writes to your data folder
 data: $(STAMP)
 	$(VENV)/bin/cardlab data build --out cardlab/data
+
+# every claim of the analysis notebooks again, on tables made afresh with a second seed (also a slow test)
+claims: $(STAMP)
+	$(PY) -m cardlab.claims --seed 7919
 
 bench: $(STAMP)
 	$(PY) -m pip install --quiet -e ".[bench]"

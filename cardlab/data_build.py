@@ -18,14 +18,21 @@ Tables (see :data:`TABLES`):
   the hook (kroken): how often the dealer is forced off the bid they wanted,
   plumps per round, and each seat's mean score under three scoring variants.
 * ``plump_one_card_exact`` — exact one-card chances (fractions), no simulation.
-* ``femkamp_games`` — whole Femkamp games, one row per game × seat with each
-  round's score, kabal prikks and cards left.
-* ``rummy_rounds`` — single Rummy rounds, one row per round × seat.
+* ``plump_exact_small`` — exact two- and three-card odds under random play.
+* ``femkamp_summary`` — whole Femkamp games aggregated per round × seat
+  (20,000 games per setting), with ``femkamp_games`` keeping the first games
+  row by row for replay.
+* ``rummy_summary`` — single Rummy rounds aggregated per seat (20,000 per
+  setting), with ``rummy_rounds`` keeping the first rounds for replay.
+
+Big settings are aggregated (sums are enough for every mean, share and
+interval), so the files stay small.
 
 >>> config_seed(2024, "plump_zero_bids/p4/c5/turned-up/random") == config_seed(2024, "plump_zero_bids/p4/c5/turned-up/random")
 True
->>> [t.name for t in TABLES]
-['plump_zero_bids', 'plump_hook', 'plump_one_card_exact', 'femkamp_games', 'rummy_rounds']
+>>> [t.name for t in TABLES]  # doctest: +NORMALIZE_WHITESPACE
+['plump_zero_bids', 'plump_hook', 'plump_one_card_exact', 'plump_exact_small', 'femkamp_summary', 'femkamp_games',
+ 'rummy_summary', 'rummy_rounds']
 """
 
 from __future__ import annotations
@@ -91,10 +98,18 @@ def _plump_rules(players: int, trump: str, **extra) -> dict:
     return PlumpRules(players=players, **TRUMP_MODES[trump], **extra).to_dict()
 
 
+#: rounds per Plump setting, games per Femkamp setting, rounds per Rummy setting (at scale 1)
+PLUMP_ROUNDS = 200_000
+FEMKAMP_GAMES = 20_000
+RUMMY_ROUNDS = 20_000
+#: games or rounds per setting kept row by row (for replay) beside the aggregated tables
+SAMPLE = 200
+
+
 def zero_bid_configs(master: int, scale: float) -> list[Config]:
     from .rules.plump import PlumpRules
 
-    rounds = max(200, int(20_000 * scale))
+    rounds = max(200, int(PLUMP_ROUNDS * scale))
     out = []
     for players in range(2, 8):
         for trump in TRUMP_MODES:
@@ -104,7 +119,8 @@ def zero_bid_configs(master: int, scale: float) -> list[Config]:
                     key = f"plump_zero_bids/p{players}/c{cards}/{trump}/{policy}"
                     out.append(Config("plump_zero_bids", key, "plump", rules,
                                       {"players": players, "cards": cards, "trump": trump, "policy": policy},
-                                      rounds, config_seed(master, key), rounds * cards * players * 1e-8))
+                                      rounds, config_seed(master, key),
+                                      rounds * cards * players / (1.9e6 if policy == "heuristic" else 4.5e6)))
     return out
 
 
@@ -114,7 +130,7 @@ def run_zero_bids(config: Config) -> pd.DataFrame:
 
     o = config.options
     table = summarize_plump(config.rules_object(), policy=o["policy"], rounds=config.count, hand_size=o["cards"],
-                            rng=config.seed, progress=False)
+                            rng=config.seed, progress=False, threads=1)
     counts = table.attrs["counts"]
     bid0 = np.asarray(counts["bid0"])
     bid0_made = np.asarray(counts["bid0_zero"])
@@ -138,7 +154,7 @@ HOOK_SCORINGS = ("standard", "trick-points", "penalty")
 def hook_configs(master: int, scale: float) -> list[Config]:
     from .rules.plump import PlumpRules
 
-    rounds = max(200, int(20_000 * scale))
+    rounds = max(200, int(PLUMP_ROUNDS * scale))
     out = []
     for players in range(3, 8):
         for trump in ("turned-up", "none"):
@@ -147,12 +163,18 @@ def hook_configs(master: int, scale: float) -> list[Config]:
                 key = f"plump_hook/p{players}/c{cards}/{trump}/heuristic"
                 out.append(Config("plump_hook", key, "plump", rules,
                                   {"players": players, "cards": cards, "trump": trump, "policy": "heuristic"},
-                                  rounds, config_seed(master, key), 2 * rounds * cards * players * 2e-8))
+                                  rounds, config_seed(master, key), 2 * rounds * cards * players / 1.9e6))
     return out
 
 
 def run_hook(config: Config) -> pd.DataFrame:
-    """Play the same deals with the hook on and off (heuristic bots) and compare, seat by seat."""
+    """Play the same deals with the hook on and off (heuristic bots) and compare, seat by seat.
+
+    Besides each run's own means, ``diff_<scoring>`` is the paired difference
+    (hook on − hook off) of a seat's round score with its 95 % interval, and
+    ``p_seat_changed`` how often that seat's bid, tricks or score changed.
+    """
+    from .sim.compare import _from_leader
     from .sim.plump import kernel_batch, make_setup, score_array
     from .sim.seeds import iter_chunks
     from .sim.stats import mean_interval, wilson_interval
@@ -167,30 +189,42 @@ def run_hook(config: Config) -> pd.DataFrame:
     made = {h: np.zeros(p, np.int64) for h in setups}
     plumps = {h: [0, 0] for h in setups}  # sum, sum of squares of plumps per round
     scores = {(h, s): [np.zeros(p), np.zeros(p)] for h in setups for s in HOOK_SCORINGS}
+    diffs = {s: [np.zeros(p), np.zeros(p)] for s in HOOK_SCORINGS}
+    seat_changed = np.zeros(p, np.int64)
+    plump_diff = [0, 0]  # sum, sum of squares of (plumps with the hook − without) per round
     for start, seeds in iter_chunks(config.seed, config.count):
         arrays = {h: kernel_batch(setup, seeds, start) for h, setup in setups.items()}
         dealer = arrays[True]["dealer"]
         rows = np.arange(len(seeds))
         forced += int((arrays[True]["bids"][rows, dealer] != arrays[False]["bids"][rows, dealer]).sum())
-        for h, a in arrays.items():
-            idx = (a["dealer"][:, None] + 1 + np.arange(p)[None, :]) % p  # column k = k places from the leader
-            bids = np.take_along_axis(a["bids"], idx, axis=1)
-            tricks = np.take_along_axis(a["tricks"], idx, axis=1)
+        ordered = {h: (_from_leader(a["bids"], dealer), _from_leader(a["tricks"], dealer)) for h, a in arrays.items()}
+        seat_changed += ((ordered[True][0] != ordered[False][0]) | (ordered[True][1] != ordered[False][1])).sum(axis=0)
+        missed = {}
+        for h, (bids, tricks) in ordered.items():
             hit = bids == tricks
             made[h] += hit.sum(axis=0)
-            missed = (~hit).sum(axis=1)
-            plumps[h][0] += int(missed.sum())
-            plumps[h][1] += int((missed ** 2).sum())
-            for s in HOOK_SCORINGS:
-                sc = score_array(bids, tricks, s).astype(float)
-                scores[(h, s)][0] += sc.sum(axis=0)
-                scores[(h, s)][1] += (sc ** 2).sum(axis=0)
+            missed[h] = (~hit).sum(axis=1)
+            plumps[h][0] += int(missed[h].sum())
+            plumps[h][1] += int((missed[h] ** 2).sum())
+        extra = missed[True] - missed[False]
+        plump_diff[0] += int(extra.sum())
+        plump_diff[1] += int((extra ** 2).sum())
+        for s in HOOK_SCORINGS:
+            sc = {h: score_array(b, t, s).astype(float) for h, (b, t) in ordered.items()}
+            for h in setups:
+                scores[(h, s)][0] += sc[h].sum(axis=0)
+                scores[(h, s)][1] += (sc[h] ** 2).sum(axis=0)
+            d = sc[True] - sc[False]
+            diffs[s][0] += d.sum(axis=0)
+            diffs[s][1] += (d ** 2).sum(axis=0)
     n = config.count
     f_low, f_high = wilson_interval(forced, n)
+    c_low, c_high = wilson_interval(seat_changed, np.full(p, n))
+    pd_mean, pd_low, pd_high = mean_interval(plump_diff[0], plump_diff[1], n)
     parts = []
     for h in (True, False):
         m_low, m_high = wilson_interval(made[h], np.full(p, n))
-        pl_mean, pl_low, pl_high = mean_interval(plumps[h][0], plumps[h][1], n)
+        pl_mean, pl_low, pl_high = mean_interval(plumps[h][0], plumps[h][1], n, bounds=(0, p))
         part = pd.DataFrame({
             "players": p, "cards": cards, "trump": o["trump"], "policy": o["policy"], "hook": h,
             "seat_from_leader": np.arange(p), "rounds": n, "seed": config.seed,
@@ -198,12 +232,17 @@ def run_hook(config: Config) -> pd.DataFrame:
             "p_forced": forced / n if h else 0.0, "forced_low": float(f_low) if h else 0.0,
             "forced_high": float(f_high) if h else 0.0,
             "plumps_per_round": float(pl_mean), "plumps_low": float(pl_low), "plumps_high": float(pl_high),
+            "diff_plumps": float(pd_mean), "diff_plumps_low": float(pd_low), "diff_plumps_high": float(pd_high),
             "p_made": made[h] / n, "made_low": m_low, "made_high": m_high,
+            "p_seat_changed": seat_changed / n, "seat_changed_low": c_low, "seat_changed_high": c_high,
         })
         for s in HOOK_SCORINGS:
-            mean, low, high = mean_interval(scores[(h, s)][0], scores[(h, s)][1], np.full(p, n))
+            bounds = (-cards, 10 + cards) if s == "penalty" else (0, 10 + cards)
+            mean, low, high = mean_interval(scores[(h, s)][0], scores[(h, s)][1], np.full(p, n), bounds=bounds)
             col = s.replace("-", "_")
             part[f"score_{col}"], part[f"score_{col}_low"], part[f"score_{col}_high"] = mean, low, high
+            dmean, dlow, dhigh = mean_interval(diffs[s][0], diffs[s][1], np.full(p, n))
+            part[f"diff_{col}"], part[f"diff_{col}_low"], part[f"diff_{col}_high"] = dmean, dlow, dhigh
         parts.append(part)
     return pd.concat(parts, ignore_index=True)
 
@@ -234,93 +273,289 @@ def run_exact(config: Config) -> pd.DataFrame:
 
 # ----------------------------------------------------------- femkamp
 FEMKAMP_ROUNDS = ("pass", "clubs", "queens", "grand", "kabal")
+#: the largest and smallest score a player can get in each round (for clipping intervals), per player count
+_FEMKAMP_DECK = {3: 51, 4: 52, 5: 50}
+
+
+def femkamp_bounds(name: str, players: int, queen_points: int = 4) -> tuple[float, float]:
+    """The range of one player's score in round ``name`` (or ``"total"``): intervals are clipped to it."""
+    tricks = _FEMKAMP_DECK[players] // players
+    ranges = {"pass": (0, tricks), "clubs": (0, 13), "queens": (0, 4 * queen_points), "grand": (-tricks, 0),
+              "kabal": (0, None)}
+    if name == "total":
+        return (-tricks, None)
+    return ranges[name]
 
 
 def femkamp_configs(master: int, scale: float) -> list[Config]:
     from .rules.femkamp import FemkampRules
 
-    games = max(10, int(250 * scale))
+    games = max(SAMPLE, int(FEMKAMP_GAMES * scale))
     out = []
     for players in (3, 4, 5):
         for policy in ("random", "heuristic"):
             key = f"femkamp_games/p{players}/{policy}"
             out.append(Config("femkamp_games", key, "femkamp", FemkampRules(players=players).to_dict(),
-                              {"players": players, "policy": policy}, games, config_seed(master, key), games * 0.04))
+                              {"players": players, "policy": policy}, games, config_seed(master, key),
+                              games * (4e-5 if policy == "random" else 6e-5)))
     return out
 
 
-def femkamp_rows(game, *, players: int, policy: str, index: int, seed: int, fingerprint: str) -> list[dict]:
-    """One row per seat of a finished Femkamp game."""
-    winners = set(game.winners())
-    by_name = {res.name: res for res in game.results}
-    rows = []
-    for seat in range(players):
-        row = {"players": players, "policy": policy, "game": index, "seed": seed, "fingerprint": fingerprint,
-               "seat": seat, "first_dealer": game.results[0].dealer,
-               "seat_from_leader": (seat - game.results[0].dealer - 1) % players}
-        for name in FEMKAMP_ROUNDS:
-            row[name] = by_name[name].scores[seat]
-        kabal = by_name["kabal"]
-        row["prikks"] = kabal.prikks[seat] if kabal.prikks else 0
-        row["cards_left"] = kabal.cards_left[seat] if kabal.cards_left else 0
-        row["total"] = sum(row[name] for name in FEMKAMP_ROUNDS)
-        row["won"] = seat in winners
-        rows.append(row)
-    return rows
+def femkamp_kernel_games(rules, seeds: np.ndarray, policy: str) -> dict[str, np.ndarray]:
+    """Play one whole Femkamp game per seed with the compiled kernel: arrays (game × round × seat), rounds in rules order.
+
+    The same seed always gives the same game (random play draws from the game's own stream).
+    """
+    from .sim.femkamp_kernel import ROUND_CODES, play_games
+
+    names = list(rules.round_order)
+    codes = np.array([ROUND_CODES[n] for n in names], np.int64)
+    dealers = np.array([rules.dealer_for_round(i) for i in range(len(names))], np.int64)
+    outs = [np.zeros((len(seeds), len(names), rules.players), np.int64) for _ in range(6)]
+    play_games(np.ascontiguousarray(seeds, np.int64), rules.players, codes, dealers, rules.queen_points,
+               rules.clubs_all_zero, rules.kabal_starter == "seven-of-hearts", policy == "heuristic", *outs)
+    return dict(zip(("scores", "tricks", "clubs", "queens", "prikks", "cards_left"), outs), names=names,
+                dealers=dealers)
+
+
+def femkamp_sample_rows(arrays: dict, *, players: int, policy: str, seeds: np.ndarray, first: int,
+                        fingerprint: str) -> pd.DataFrame:
+    """One row per game × seat (each round's score, prikks, cards left, total, won) for the games given."""
+    names = arrays["names"]
+    scores = arrays["scores"]
+    n = len(seeds)
+    by_name = {name: scores[:, r, :] for r, name in enumerate(names)}
+    kabal = names.index("kabal")
+    total = scores.sum(axis=1)
+    won = total == total.min(axis=1, keepdims=True)
+    first_dealer = int(arrays["dealers"][0])
+    seat = np.tile(np.arange(players), n)
+    df = pd.DataFrame({"players": players, "policy": policy, "game": np.repeat(np.arange(first, first + n), players),
+                       "seed": np.repeat(seeds, players), "fingerprint": fingerprint, "seat": seat,
+                       "first_dealer": first_dealer, "seat_from_leader": (seat - first_dealer - 1) % players})
+    for name in FEMKAMP_ROUNDS:
+        df[name] = by_name[name].reshape(-1)
+    df["prikks"] = arrays["prikks"][:, kabal, :].reshape(-1)
+    df["cards_left"] = arrays["cards_left"][:, kabal, :].reshape(-1)
+    df["total"] = total.reshape(-1)
+    df["won"] = won.reshape(-1)
+    return df
 
 
 def run_femkamp(config: Config) -> pd.DataFrame:
-    from .sim.femkamp import replay_femkamp_game
+    """The first :data:`SAMPLE` games of a setting, row by row (the full setting is in ``femkamp_summary``)."""
     from .sim.seeds import round_seeds
 
     o = config.options
     rules = config.rules_object()
-    rows: list[dict] = []
-    for index, seed in enumerate(round_seeds(config.seed, config.count)):
-        game = replay_femkamp_game(rules, int(seed), o["policy"])
-        rows += femkamp_rows(game, players=o["players"], policy=o["policy"], index=index, seed=int(seed),
-                             fingerprint=rules.fingerprint())
-    return pd.DataFrame(rows)
+    seeds = round_seeds(config.seed, config.count)[:SAMPLE]
+    arrays = femkamp_kernel_games(rules, seeds, o["policy"])
+    return femkamp_sample_rows(arrays, players=o["players"], policy=o["policy"], seeds=seeds, first=0,
+                               fingerprint=rules.fingerprint())
+
+
+def femkamp_summary_configs(master: int, scale: float) -> list[Config]:
+    # the same settings and seeds as femkamp_games: the sample is the first games of the summary
+    return [Config("femkamp_summary", c.key, c.game, c.rules, c.options, c.count, c.seed, c.cost)
+            for c in femkamp_configs(master, scale)]
+
+
+def run_femkamp_summary(config: Config) -> pd.DataFrame:
+    """All games of a setting, aggregated: per round (and total) × seat from the first leader.
+
+    ``mean_score`` with its 95 % interval (clipped to the round's possible
+    scores) and the standard deviation ``sd_score``; ``p_win`` (lowest total, ties shared as wins) per seat; and per
+    round ``p_decides``: the share of games whose winners would change if
+    that round were left out (Wilson 95 %).
+    """
+    from .sim.compare import _from_leader
+    from .sim.seeds import iter_chunks
+    from .sim.stats import mean_interval, wilson_interval
+
+    o = config.options
+    rules = config.rules_object()
+    p = o["players"]
+    names = list(rules.round_order)
+    r = len(names)
+    sums = np.zeros((r + 1, p))
+    sqs = np.zeros((r + 1, p))
+    wins = np.zeros(p, np.int64)
+    decides = np.zeros(r, np.int64)
+    prikks = np.zeros(p)
+    left = np.zeros(p)
+    for start, seeds in iter_chunks(config.seed, config.count):
+        a = femkamp_kernel_games(rules, seeds, o["policy"])
+        first = np.full(len(seeds), a["dealers"][0], np.int64)
+        per_round = np.stack([_from_leader(a["scores"][:, k, :], first) for k in range(r)], axis=1)
+        total = per_round.sum(axis=1)
+        won = total == total.min(axis=1, keepdims=True)
+        wins += won.sum(axis=0)
+        for k in range(r):
+            sums[k] += per_round[:, k, :].sum(axis=0)
+            sqs[k] += (per_round[:, k, :].astype(float) ** 2).sum(axis=0)
+            without = total - per_round[:, k, :]
+            decides[k] += int(((without == without.min(axis=1, keepdims=True)) != won).any(axis=1).sum())
+        sums[r] += total.sum(axis=0)
+        sqs[r] += (total.astype(float) ** 2).sum(axis=0)
+        kabal = names.index("kabal")
+        prikks += _from_leader(a["prikks"][:, kabal, :], first).sum(axis=0)
+        left += _from_leader(a["cards_left"][:, kabal, :], first).sum(axis=0)
+    n = config.count
+    ns = np.full(p, n)
+    w_low, w_high = wilson_interval(wins, ns)
+    d_low, d_high = wilson_interval(decides, n)
+    parts = []
+    for k, name in enumerate(names + ["total"]):
+        mean, low, high = mean_interval(sums[k], sqs[k], ns, bounds=femkamp_bounds(name, p, rules.queen_points))
+        sd = np.sqrt(np.maximum(sqs[k] / n - (sums[k] / n) ** 2, 0.0) * n / max(n - 1, 1))
+        part = pd.DataFrame({"players": p, "policy": o["policy"], "round": name, "seat_from_leader": np.arange(p),
+                             "games": n, "seed": config.seed, "fingerprint": rules.fingerprint(),
+                             "mean_score": mean, "score_low": low, "score_high": high, "sd_score": sd})
+        if name == "total":
+            part["p_win"], part["win_low"], part["win_high"] = wins / n, w_low, w_high
+            part["p_decides"], part["decides_low"], part["decides_high"] = np.nan, np.nan, np.nan
+        else:
+            part["p_win"], part["win_low"], part["win_high"] = np.nan, np.nan, np.nan
+            part["p_decides"], part["decides_low"], part["decides_high"] = decides[k] / n, d_low[k], d_high[k]
+        part["mean_prikks"] = prikks / n if name == "kabal" else np.nan
+        part["mean_cards_left"] = left / n if name == "kabal" else np.nan
+        parts.append(part)
+    return pd.concat(parts, ignore_index=True)
 
 
 # ----------------------------------------------------------- rummy
+#: Rummy data is built with an explicit bound on reshuffles, so every round ends and the fingerprint says so
+RUMMY_MAX_RESHUFFLES = 3
+
+
 def rummy_configs(master: int, scale: float) -> list[Config]:
     from .rules.rummy import RummyRules
 
+    rounds = max(SAMPLE, int(RUMMY_ROUNDS * scale))
     out = []
-    plan = [(players, "heuristic", 600 if players in (3, 4) else 250) for players in range(2, 7)] + [(3, "random", 120)]
-    for players, policy, rounds in plan:
-        rounds = max(10, int(rounds * scale))
-        key = f"rummy_rounds/p{players}/{policy}"
-        out.append(Config("rummy_rounds", key, "rummy", RummyRules(players=players, max_reshuffles=3).to_dict(),
-                          {"players": players, "policy": policy}, rounds, config_seed(master, key),
-                          rounds * (0.08 if policy == "random" else 0.035)))
+    for players in range(2, 7):
+        for policy in ("random", "heuristic"):
+            key = f"rummy_rounds/p{players}/{policy}"
+            rules = RummyRules(players=players, max_reshuffles=RUMMY_MAX_RESHUFFLES).to_dict()
+            out.append(Config("rummy_rounds", key, "rummy", rules, {"players": players, "policy": policy}, rounds,
+                              config_seed(master, key), rounds * (2e-4 if policy == "random" else 4e-4)))
     return out
 
 
-def rummy_rows(rnd, *, players: int, policy: str, index: int, seed: int, fingerprint: str, dealer: int) -> list[dict]:
-    """One row per seat of a finished Rummy round."""
-    scores = rnd.scores()
-    return [{
-        "players": players, "policy": policy, "round": index, "seed": seed, "fingerprint": fingerprint,
-        "seat": seat, "dealer": dealer, "seat_from_leader": (seat - dealer - 1) % players,
-        "went_out": rnd.winner == seat, "no_winner": rnd.winner is None, "went_rummy": bool(rnd.went_rummy),
-        "penalty": scores[seat], "cards_left": len(rnd.hands[seat]), "turns": rnd.turns, "reshuffles": rnd.reshuffles,
-    } for seat in range(players)]
+def rummy_kernel_rows(rules, seeds: np.ndarray, *, policy: str, first: int) -> pd.DataFrame:
+    """One row per round × seat for the rounds with these seeds, played by the compiled kernel."""
+    from .sim.rummy import kernel_batch
+
+    p = rules.players
+    dealer = rules.first_dealer
+    a = kernel_batch(rules, [policy] * p, seeds, np.full(len(seeds), dealer, np.int64))
+    n = len(seeds)
+    seat = np.tile(np.arange(p), n)
+    winner = np.repeat(a["winner"], p)
+    return pd.DataFrame({
+        "players": p, "policy": policy, "round": np.repeat(np.arange(first, first + n), p),
+        "seed": np.repeat(seeds, p), "fingerprint": rules.fingerprint(), "seat": seat, "dealer": dealer,
+        "seat_from_leader": (seat - dealer - 1) % p, "went_out": winner == seat, "no_winner": winner < 0,
+        "went_rummy": np.repeat(a["went_rummy"], p), "penalty": a["penalty"].reshape(-1),
+        "cards_left": a["cards_left"].reshape(-1), "turns": np.repeat(a["turns"], p),
+        "reshuffles": np.repeat(a["reshuffles"], p),
+    })
 
 
 def run_rummy(config: Config) -> pd.DataFrame:
-    from .sim.rummy import replay_rummy_round
+    """The first :data:`SAMPLE` rounds of a setting, row by row (the full setting is in ``rummy_summary``)."""
     from .sim.seeds import round_seeds
+
+    rules = config.rules_object()
+    return rummy_kernel_rows(rules, round_seeds(config.seed, config.count)[:SAMPLE], policy=config.options["policy"],
+                             first=0)
+
+
+def rummy_summary_configs(master: int, scale: float) -> list[Config]:
+    return [Config("rummy_summary", c.key, c.game, c.rules, c.options, c.count, c.seed, c.cost)
+            for c in rummy_configs(master, scale)]
+
+
+def run_rummy_summary(config: Config) -> pd.DataFrame:
+    """All rounds of a setting, aggregated per seat from the leader (0 starts).
+
+    ``p_out`` (went out, Wilson 95 %); ``mean_penalty`` (0 for the winner)
+    and ``loser_penalty`` (over the rounds the seat did not go out), with 95 %
+    intervals clipped at 0; and per setting ``p_no_winner`` (Wilson) and
+    ``mean_turns`` (95 %), the same on every row of the setting.
+    """
+    from .sim.rummy import kernel_batch
+    from .sim.seeds import iter_chunks
+    from .sim.stats import mean_interval, wilson_interval
 
     o = config.options
     rules = config.rules_object()
-    rows: list[dict] = []
-    for index, seed in enumerate(round_seeds(config.seed, config.count)):
-        rnd = replay_rummy_round(rules, int(seed), o["policy"], dealer=rules.first_dealer)
-        rows += rummy_rows(rnd, players=o["players"], policy=o["policy"], index=index, seed=int(seed),
-                           fingerprint=rules.fingerprint(), dealer=rules.first_dealer)
-    return pd.DataFrame(rows)
+    p = o["players"]
+    dealer = rules.first_dealer
+    out = np.zeros(p, np.int64)
+    pen = np.zeros(p)
+    pen_sq = np.zeros(p)
+    lose_n = np.zeros(p)
+    lose = np.zeros(p)
+    lose_sq = np.zeros(p)
+    no_winner = 0
+    turns = [0.0, 0.0]
+    idx = (dealer + 1 + np.arange(p)) % p  # column k = k places from the leader
+    for start, seeds in iter_chunks(config.seed, config.count):
+        a = kernel_batch(rules, [o["policy"]] * p, seeds, np.full(len(seeds), dealer, np.int64))
+        went = (a["winner"][:, None] == np.arange(p)[None, :])[:, idx]
+        penalty = a["penalty"][:, idx].astype(float)
+        out += went.sum(axis=0)
+        pen += penalty.sum(axis=0)
+        pen_sq += (penalty ** 2).sum(axis=0)
+        lost = ~went
+        lose_n += lost.sum(axis=0)
+        lose += (penalty * lost).sum(axis=0)
+        lose_sq += (penalty ** 2 * lost).sum(axis=0)
+        no_winner += int((a["winner"] < 0).sum())
+        turns[0] += float(a["turns"].sum())
+        turns[1] += float((a["turns"].astype(float) ** 2).sum())
+    n = config.count
+    ns = np.full(p, n)
+    o_low, o_high = wilson_interval(out, ns)
+    m, m_low, m_high = mean_interval(pen, pen_sq, ns, bounds=(0, None))
+    lm, l_low, l_high = mean_interval(lose, lose_sq, lose_n, bounds=(0, None))
+    nw_low, nw_high = wilson_interval(no_winner, n)
+    t, t_low, t_high = mean_interval(turns[0], turns[1], n, bounds=(1, None))
+    return pd.DataFrame({
+        "players": p, "policy": o["policy"], "seat_from_leader": np.arange(p), "rounds": n, "seed": config.seed,
+        "fingerprint": rules.fingerprint(), "went_out": out, "p_out": out / n, "out_low": o_low, "out_high": o_high,
+        "mean_penalty": m, "penalty_low": m_low, "penalty_high": m_high,
+        "loser_penalty": lm, "loser_penalty_low": l_low, "loser_penalty_high": l_high,
+        "p_no_winner": no_winner / n, "no_winner_low": float(nw_low), "no_winner_high": float(nw_high),
+        "mean_turns": float(t), "turns_low": float(t_low), "turns_high": float(t_high),
+    })
+
+
+# ----------------------------------------------------------- exact small rounds
+def exact_small_configs(master: int, scale: float) -> list[Config]:
+    out = []
+    for players in (3, 4):
+        for cards in (2, 3):
+            for trump in ("turned-up", "none"):
+                key = f"plump_exact_small/p{players}/c{cards}/{trump}"
+                out.append(Config("plump_exact_small", key, "plump", _plump_rules(players, trump),
+                                  {"players": players, "cards": cards, "trump": trump}, 0, 0,
+                                  60.0 if (players, cards) == (4, 3) else 2.0))
+    return out
+
+
+def run_exact_small(config: Config) -> pd.DataFrame:
+    from .sim.exact_tricks import exact_table
+
+    o = config.options
+    table = exact_table((o["players"],), (o["cards"],), (o["trump"],))
+    table.insert(5, "fingerprint", config.rules_object().fingerprint())
+    for t in range(o["cards"] + 1, 4):
+        table[f"p_tricks_{t}"] = 0.0
+    cols = [c for c in table.columns if not c.startswith("p_tricks_")] 
+    tricks = [f"p_tricks_{t}" for t in range(4)]
+    return table[cols[:-2] + tricks + cols[-2:]]
 
 
 # ----------------------------------------------------------- the catalogue
@@ -342,29 +577,50 @@ class TableSpec:
 TABLES = [
     TableSpec("plump_zero_bids", "plump",
               "Single Plump rounds (hook on, standard scoring) for players 2-7 x every hand size x trump "
-              "(turned-up, none, fixed spades) x policy (random, heuristic); one row per seat counted from the "
-              "leader (0 = left of the dealer, players-1 = the dealer). p_zero: no trick taken; p_bid0_made: a "
-              "zero bid made (of bid0_rounds); p_made: any bid made; *_low/*_high: Wilson 95% intervals.",
-              "round", zero_bid_configs, run_zero_bids, ("players", "cards", "trump", "policy")),
+              "(turned-up, none, fixed spades) x policy (random, heuristic = the friendly bot); one row per seat "
+              "counted from the leader (0 = left of the dealer, players-1 = the dealer). p_zero: no trick taken; "
+              "p_bid0_made: a zero bid made (of bid0_rounds zero bids); p_made: any bid made; *_low/*_high: Wilson "
+              "95% intervals.", "round", zero_bid_configs, run_zero_bids, ("players", "cards", "trump", "policy")),
     TableSpec("plump_hook", "plump",
               "The same deals played by heuristic bots with the hook (kroken) on and off, players 3-7 x every hand "
               "size x trump (turned-up, none). p_forced: share of rounds in which the hook moved the dealer off the "
               "bid they would have made (Wilson 95%); plumps_per_round: players who missed their bid per round; "
-              "score_<variant>: mean round score by seat for standard, trick-points and penalty scoring (95% "
-              "normal intervals).", "round", hook_configs, run_hook, ("players", "cards", "trump", "policy")),
+              "score_<variant>: mean round score by seat for standard, trick-points and penalty scoring; "
+              "diff_<variant>: the paired difference hook on - hook off of a seat's round score on the same deals "
+              "(95% normal intervals); diff_plumps: the paired difference in plumps per round; p_seat_changed: the "
+              "seat's bid or tricks changed.",
+              "round", hook_configs, run_hook, ("players", "cards", "trump", "policy")),
     TableSpec("plump_one_card_exact", "plump",
               "Exact chance (a fraction) that each seat takes no trick in a one-card Plump round, players 2-7 x "
               "trump (turned-up, none, fixed spades); from cardlab.sim.exact, no simulation.",
               "exact", exact_configs, run_exact, ("players", "trump")),
+    TableSpec("plump_exact_small", "plump",
+              "Exact odds of two- and three-card Plump rounds under random play (every bid and card uniform among "
+              "the legal ones, hook on), 3 and 4 players x trump (turned-up, none); one row per seat from the "
+              "leader: p_zero (no trick = a random zero bid made), p_made (the random bid made), mean_tricks, "
+              "p_tricks_<t>, and the fractions as text; from cardlab.sim.exact_tricks, no simulation.",
+              "exact", exact_small_configs, run_exact_small, ("players", "cards", "trump")),
+    TableSpec("femkamp_summary", "femkamp",
+              "Whole Femkamp games (compiled kernel), 3, 4 and 5 players x policy (random, heuristic), 20,000 games "
+              "each; one row per round (pass, clubs, queens, grand, kabal, total) x seat from the first leader: "
+              "mean_score with a 95% interval clipped to the possible scores; p_win (lowest total; ties count for "
+              "every tied seat) on the total rows; sd_score: standard deviation of a player's score; p_decides: share of games whose winners change when that round "
+              "is left out (Wilson 95%).", "game", femkamp_summary_configs, run_femkamp_summary, ("players", "policy")),
     TableSpec("femkamp_games", "femkamp",
-              "Whole Femkamp games for 3, 4 and 5 players x policy (random, heuristic); one row per game x seat: "
-              "the score of each round (pass, clubs, queens, grand, kabal = prikks + cards_left), total, won. "
-              "seed replays the game: cardlab.sim.femkamp.replay_femkamp_game(rules, seed, policy).",
+              "A replay sample: the first 200 games of every femkamp_summary setting, one row per game x seat: the "
+              "score of each round (pass, clubs, queens, grand, kabal = prikks + cards_left), total, won. seed "
+              "replays the game with the kernel: cardlab.data_build.femkamp_kernel_games(rules, [seed], policy).",
               "game", femkamp_configs, run_femkamp, ("players", "policy")),
+    TableSpec("rummy_summary", "rummy",
+              f"Single Rummy rounds (compiled kernel; at most {RUMMY_MAX_RESHUFFLES} reshuffles, then an empty "
+              "stock ends the round with no winner), 2-6 players x policy (random, heuristic), 20,000 rounds each; "
+              "one row per seat from the leader (0 starts): p_out (Wilson 95%), mean_penalty and loser_penalty "
+              "(95%, clipped at 0); per setting p_no_winner (Wilson 95%) and mean_turns (95%).",
+              "round", rummy_summary_configs, run_rummy_summary, ("players", "policy")),
     TableSpec("rummy_rounds", "rummy",
-              "Single Rummy rounds for 2-6 players with heuristic bots (and 3 players with random bots); one row "
-              "per round x seat: went_out, penalty, cards_left, turns, reshuffles; seat_from_leader 0 starts. "
-              "seed replays the round: cardlab.sim.rummy.replay_rummy_round(rules, seed, policy, dealer=dealer).",
+              "A replay sample: the first 200 rounds of every rummy_summary setting, one row per round x seat: "
+              "went_out, penalty, cards_left, turns, reshuffles; seat_from_leader 0 starts. seed replays the round "
+              "move by move: cardlab.sim.rummy.replay_rummy_round(rules, seed, policy, dealer=dealer, engine='kernel').",
               "round", rummy_configs, run_rummy, ("players", "policy")),
 ]
 TABLES_BY_NAME = {t.name: t for t in TABLES}
@@ -379,8 +635,13 @@ def _warm_up() -> None:
     from .rules.plump import PlumpRules
     from .sim.plump import summarize_plump
 
+    from .rules.femkamp import FemkampRules
+    from .rules.rummy import RummyRules
+
     for policy in ("random", "heuristic"):
         summarize_plump(PlumpRules(players=3), policy=policy, rounds=10, hand_size=2, rng=0, progress=False)
+        femkamp_kernel_games(FemkampRules(players=3), np.arange(2, dtype=np.int64), policy)
+        rummy_kernel_rows(RummyRules(players=2, max_reshuffles=1), np.arange(2, dtype=np.int64), policy=policy, first=0)
 
 
 def command_line(seed: int, scale: float, only: list[str] | None = None, out: str | None = None) -> str:
@@ -467,6 +728,8 @@ def build(out: "str | Path | None" = None, *, seed: int = DEFAULT_SEED, scale: f
             "file": spec.file, "game": spec.game, "description": spec.description, "unit": spec.unit,
             "rows": int(len(df)), "columns": list(df.columns), "configurations": len(table_configs),
             "per_configuration": sorted({c.count for c in table_configs}),
+            "rows_per_configuration": sorted({int(len(results[i])) for i, c in enumerate(configs) if c.table == name}),
+            "bytes": (out / spec.file).stat().st_size,
             "config_keys": list(spec.keys), "rules": rules,
             "command": command_line(seed, scale, [name], shown_out),
         }
@@ -492,33 +755,29 @@ def config_for_row(name: str, row: "pd.Series | dict", seed: int = DEFAULT_SEED,
 def recompute_rows(name: str, rows: pd.DataFrame, seed: int = DEFAULT_SEED, scale: float = 1.0) -> pd.DataFrame:
     """Make the given rows of table ``name`` again from their seeds, and return them (same columns, same order).
 
-    Femkamp and Rummy rows are replayed game by game from their own ``seed``;
-    Plump rows rerun their configuration's seeded rounds.
+    Femkamp and Rummy sample rows are replayed game by game from their own
+    ``seed``; aggregated rows rerun their configuration's seeded rounds or games.
     """
     out = []
     for _, row in rows.iterrows():
         config = config_for_row(name, row, seed, scale)
         if name == "femkamp_games":
             rules = config.rules_object()
-            from .sim.femkamp import replay_femkamp_game
-
-            game = replay_femkamp_game(rules, int(row["seed"]), row["policy"])
-            new = femkamp_rows(game, players=int(row["players"]), policy=row["policy"], index=int(row["game"]),
-                               seed=int(row["seed"]), fingerprint=rules.fingerprint())
-            frame = pd.DataFrame(new)
+            seeds = np.array([int(row["seed"])], np.int64)
+            frame = femkamp_sample_rows(femkamp_kernel_games(rules, seeds, row["policy"]), players=int(row["players"]),
+                                        policy=row["policy"], seeds=seeds, first=int(row["game"]),
+                                        fingerprint=rules.fingerprint())
             frame = frame[frame.seat == row["seat"]]
         elif name == "rummy_rounds":
             rules = config.rules_object()
-            from .sim.rummy import replay_rummy_round
-
-            rnd = replay_rummy_round(rules, int(row["seed"]), row["policy"], dealer=int(row["dealer"]))
-            frame = pd.DataFrame(rummy_rows(rnd, players=int(row["players"]), policy=row["policy"],
-                                            index=int(row["round"]), seed=int(row["seed"]),
-                                            fingerprint=rules.fingerprint(), dealer=int(row["dealer"])))
+            frame = rummy_kernel_rows(rules, np.array([int(row["seed"])], np.int64), policy=row["policy"],
+                                      first=int(row["round"]))
             frame = frame[frame.seat == row["seat"]]
         else:
             frame = TABLES_BY_NAME[name].run(config)
             mask = frame.seat_from_leader == row["seat_from_leader"]
+            if "round" in frame.columns and name == "femkamp_summary":
+                mask &= frame["round"].astype(str) == str(row["round"])
             if "hook" in frame.columns:
                 mask &= frame.hook.astype(str) == str(row["hook"])
             frame = frame[mask]

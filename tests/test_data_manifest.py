@@ -42,10 +42,14 @@ def test_rows_columns_and_fingerprints(name):
 @pytest.mark.parametrize("name", sorted(MANIFEST["tables"]))
 def test_sample_rows_recomputed_from_their_seeds(name):
     df = pd.read_csv(DATA / MANIFEST["tables"][name]["file"])
-    if name in ("plump_zero_bids", "plump_hook", "plump_one_card_exact"):
+    if name in ("plump_zero_bids", "plump_hook", "plump_one_card_exact", "plump_exact_small"):
         # the cheapest configurations (small hands) keep the test quick; two different rows
         small = df[df.get("cards", pd.Series(1, index=df.index)) <= 2]
         sample = small.iloc[[0, len(small) // 2 + 1]]
+    elif name in ("femkamp_summary", "rummy_summary"):
+        # a whole setting is played again: take the quicker heuristic settings, two different rows
+        cheap = df[(df.policy == "heuristic") & (df.players == df.players.min())]
+        sample = cheap.iloc[[0, len(cheap) - 1]]
     else:
         sample = df.iloc[[1, len(df) - 2]]
     again = recompute_rows(name, sample, seed=MANIFEST["seed"], scale=MANIFEST["scale"])
@@ -55,6 +59,36 @@ def test_sample_rows_recomputed_from_their_seeds(name):
             assert np.allclose(a, b.astype(float), atol=2e-6, equal_nan=True), column
         else:
             assert [str(x) for x in a] == [str(x) for x in b], column
+
+
+def test_sizes_decide_the_claims():
+    """Every Plump setting has 200,000 rounds, every Femkamp setting 20,000 games, every Rummy setting 20,000 rounds."""
+    tables = MANIFEST["tables"]
+    assert MANIFEST["scale"] == 1.0
+    for name in ("plump_zero_bids", "plump_hook"):
+        assert min(tables[name]["per_configuration"]) >= 200_000, name
+    assert min(tables["femkamp_summary"]["per_configuration"]) >= 20_000
+    assert min(tables["rummy_summary"]["per_configuration"]) >= 20_000
+    for entry in tables.values():
+        assert entry["bytes"] == (DATA / entry["file"]).stat().st_size
+
+
+def test_rummy_data_names_its_reshuffle_bound():
+    """Rummy data is built with an explicit max_reshuffles, so the fingerprint shows the bound."""
+    for name in ("rummy_summary", "rummy_rounds"):
+        for options in MANIFEST["tables"][name]["rules"].values():
+            assert options["max_reshuffles"] == 3
+
+
+def test_intervals_stay_within_what_is_possible():
+    summary = pd.read_csv(DATA / "rummy_summary.csv")
+    assert (summary.penalty_low >= 0).all() and (summary.loser_penalty_low >= 0).all()
+    zero = pd.read_csv(DATA / "plump_zero_bids.csv")
+    for p, low, high in (("p_zero", "zero_low", "zero_high"), ("p_bid0_made", "bid0_low", "bid0_high"),
+                         ("p_made", "made_low", "made_high")):
+        ok = zero[p].notna()
+        assert ((zero[low][ok] >= 0) & (zero[low][ok] <= zero[p][ok]) & (zero[p][ok] <= zero[high][ok])
+                & (zero[high][ok] <= 1)).all(), p
 
 
 def test_table_names_match_the_catalogue():

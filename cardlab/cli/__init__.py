@@ -32,6 +32,7 @@ COMMANDS = {
     "scoresheet": "scoresheet",
     "data": "data",
     "warmup": "warmup",
+    "compare": "compare",
 }
 
 #: a message key inside a rules error → the same hint in command-line words

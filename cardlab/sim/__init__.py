@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .stats import wilson_interval
 
-__all__ = ["simulate", "wilson_interval", "replay_plump_round", "summarize_plump"]
+__all__ = ["simulate", "compare_rules", "wilson_interval", "replay_plump_round", "summarize_plump"]
 
 
 def simulate(game: str = "plump", rules=None, **options):
@@ -48,6 +48,10 @@ def simulate(game: str = "plump", rules=None, **options):
 
 
 def __getattr__(name: str):
+    if name == "compare_rules":
+        from .compare import compare_rules
+
+        return compare_rules
     if name in ("replay_plump_round", "summarize_plump", "simulate_plump"):
         from . import plump
 

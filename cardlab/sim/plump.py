@@ -256,15 +256,17 @@ class PlumpCounts:
 
 
 SUMMARY_COLUMNS = ["players", "cards", "trump", "policy", "seat_from_leader", "rounds", "p_zero", "ci_low", "ci_high",
-                   "p_zero_given_bid0", "bid0_rounds", "p_made", "made_low", "made_high", "mean_score",
-                   "score_low", "score_high"]
+                   "p_bid0_made", "bid0_low", "bid0_high", "bid0_rounds", "p_made", "made_low", "made_high",
+                   "mean_score", "score_low", "score_high"]
 
 
 def summary_table(counts: PlumpCounts, *, trump: str, policy: str) -> pd.DataFrame:
-    """One row per seat from the leader: ``p_zero`` (no trick taken) with its Wilson 95 % interval, and more."""
+    """One row per seat from the leader: ``p_zero`` (no trick taken), ``p_bid0_made`` (a zero bid made, of
+    ``bid0_rounds`` zero bids), ``p_made`` (any bid made), each with its Wilson 95 % interval, and ``mean_score``."""
     n = np.full(counts.players, counts.rounds)
     low, high = wilson_interval(counts.zero, n)
     mlow, mhigh = wilson_interval(counts.made, n)
+    blow, bhigh = wilson_interval(counts.bid0_zero, counts.bid0)
     mean, slow, shigh = mean_interval(counts.score_sum, counts.score_sq, n)
     with np.errstate(invalid="ignore", divide="ignore"):
         p_zero_bid0 = np.where(counts.bid0 > 0, counts.bid0_zero / np.maximum(counts.bid0, 1), np.nan)
@@ -272,7 +274,7 @@ def summary_table(counts: PlumpCounts, *, trump: str, policy: str) -> pd.DataFra
             "players": counts.players, "cards": counts.hand_size, "trump": trump, "policy": policy,
             "seat_from_leader": np.arange(counts.players), "rounds": n,
             "p_zero": counts.zero / np.maximum(n, 1), "ci_low": low, "ci_high": high,
-            "p_zero_given_bid0": p_zero_bid0, "bid0_rounds": counts.bid0,
+            "p_bid0_made": p_zero_bid0, "bid0_low": blow, "bid0_high": bhigh, "bid0_rounds": counts.bid0,
             "p_made": counts.made / np.maximum(n, 1), "made_low": mlow, "made_high": mhigh,
             "mean_score": mean, "score_low": slow, "score_high": shigh,
         })
@@ -280,12 +282,13 @@ def summary_table(counts: PlumpCounts, *, trump: str, policy: str) -> pd.DataFra
 
 
 def zero_bid_table(counts: PlumpCounts) -> pd.DataFrame:
-    """How often a zero bid (nolla) is made, by seat from the leader, with Wilson 95 % intervals."""
+    """How often a zero bid (nolla) is made, by seat from the leader: ``p_bid0_made`` with its Wilson 95 % interval
+    (``bid0_low``, ``bid0_high``), the same names as :func:`summary_table`, the CLI and ``data/plump_zero_bids``."""
     low, high = wilson_interval(counts.bid0_zero, counts.bid0)
     with np.errstate(invalid="ignore", divide="ignore"):
         rate = np.where(counts.bid0 > 0, counts.bid0_zero / np.maximum(counts.bid0, 1), np.nan)
     return pd.DataFrame({"seat_from_leader": np.arange(counts.players), "bid0_rounds": counts.bid0,
-                         "bid0_made": counts.bid0_zero, "p_made": rate, "ci_low": low, "ci_high": high})
+                         "bid0_made": counts.bid0_zero, "p_bid0_made": rate, "bid0_low": low, "bid0_high": high})
 
 
 def counts_from_rows(df: pd.DataFrame, scoring: str | None = None) -> PlumpCounts:

@@ -199,13 +199,14 @@ def _kernel_rounds(rules, policies, rounds: int, dealer, rng, progress, threads)
 
 
 def rummy_summary(df: pd.DataFrame) -> pd.DataFrame:
-    """Per seat from the leader: go-out rate (Wilson 95 %), mean penalty with a 95 % interval, round length."""
+    """Per seat from the leader: go-out rate (Wilson 95 %), mean penalty with a 95 % interval (clipped at 0), round length."""
     players = int(df.seat.max()) + 1
     g = df.groupby("seat_from_leader")
     n = g.size().to_numpy()
     out = g.went_out.sum().to_numpy()
     low, high = wilson_interval(out, n)
-    mean, plow, phigh = mean_interval(g.penalty.sum(), (df.penalty.astype(float) ** 2).groupby(df.seat_from_leader).sum(), n)
+    mean, plow, phigh = mean_interval(g.penalty.sum(), (df.penalty.astype(float) ** 2).groupby(df.seat_from_leader).sum(), n,
+                                      bounds=(0, None))  # a penalty is never negative
     return pd.DataFrame({
         "players": players, "policy": df.attrs.get("policy", ""), "seat_from_leader": np.arange(players),
         "rounds": n, "p_out": out / n, "ci_low": low, "ci_high": high,

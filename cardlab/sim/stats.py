@@ -33,8 +33,16 @@ def wilson_interval(k, n, z: float = Z95):
     return low, high
 
 
-def mean_interval(total, total_sq, n, z: float = Z95):
-    """Mean and normal-approximation 95 % interval from sums (vectorised)."""
+def mean_interval(total, total_sq, n, z: float = Z95, bounds: "tuple[float, float] | None" = None):
+    """Mean and normal-approximation 95 % interval from sums (vectorised).
+
+    ``bounds=(low, high)`` clips the interval to the values the quantity can
+    take (a penalty is never below 0, a share of seats never above 1).
+
+    >>> mean, low, high = mean_interval(1.0, 1.0, 10, bounds=(0, None))   # one penalty point in ten rounds
+    >>> round(float(mean), 2), float(low), round(float(high), 3)
+    (0.1, 0.0, 0.296)
+    """
     total = np.asarray(total, dtype=float)
     total_sq = np.asarray(total_sq, dtype=float)
     n = np.asarray(n, dtype=float)
@@ -42,4 +50,12 @@ def mean_interval(total, total_sq, n, z: float = Z95):
         mean = total / n
         var = np.maximum(total_sq / n - mean * mean, 0.0) * n / np.maximum(n - 1, 1)
         half = z * np.sqrt(var / n)
-    return mean, mean - half, mean + half
+    low, high = mean - half, mean + half
+    if bounds is not None:
+        lo, hi = bounds
+        if lo is not None:
+            low = np.maximum(low, lo)
+        if hi is not None:
+            high = np.minimum(high, hi)
+    return mean, low, high
+

@@ -94,7 +94,7 @@ def odds_table(players: int, hand_size: int, trump: str, policy: str, *, rounds:
         "p_zero": summary["p_zero"].to_numpy(), "ci_low": summary["ci_low"].to_numpy(),
         "ci_high": summary["ci_high"].to_numpy(),
         "mean_tricks": mean, "tricks_low": low, "tricks_high": high,
-        "p_zero_given_bid0": summary["p_zero_given_bid0"].to_numpy(), "bid0_rounds": counts.bid0,
+        "p_bid0_made": summary["p_bid0_made"].to_numpy(), "bid0_rounds": counts.bid0,
         "rounds": n, "players": players, "cards": hand_size, "trump": trump, "policy": policy,
     })
     if hand_size == 1:
@@ -378,7 +378,7 @@ class OddsExplorer:
             lines.append(tr("odds.exact_line", lang, p=f"{_percent(row.p_zero_exact, lang)} ({row.p_zero_exact_fraction})",
                             tricks=_number(row.mean_tricks_exact, lang, 3)))
         if row.bid0_rounds > 0 and row.policy == "heuristic":
-            lines.append(tr("odds.bid0_line", lang, p=_percent(row.p_zero_given_bid0, lang),
+            lines.append(tr("odds.bid0_line", lang, p=_percent(row.p_bid0_made, lang),
                             n=f"{int(row.bid0_rounds):,}".replace(",", " ")))
         self.headline_html.value = "".join(f'<div style="font:15px sans-serif;margin:2px 0">{html.escape(line)}</div>'
                                            for line in lines)

@@ -16,53 +16,76 @@
 # # Zero bids: how often does "nolla" work?
 #
 # **Question.** How often is a zero bid made, by number of players, hand size, seat and trump mode, when the
-# players bid at random and when they bid like cardlab's heuristic bot?
+# players bid at random and when they bid like cardlab's friendly heuristic bot?
 #
-# Data: `data/plump_zero_bids.csv`, made by `cardlab data build --only plump_zero_bids` (20,000 rounds per
-# setting, seeds in the table, Wilson 95 % intervals in `bid0_low`/`bid0_high`). A *random* bidder bids 0 at
-# random, so its success rate is just the chance of taking no trick; the heuristic bot bids 0 on purpose.
+# Data: `data/plump_zero_bids.csv`, made by `cardlab data build --only plump_zero_bids` (200,000 rounds per
+# setting, hook on, standard scoring, seeds in the table). The zero-bid success rate is `p_bid0_made` (of
+# `bid0_rounds` zero bids) with its Wilson 95 % interval `bid0_low`/`bid0_high`, the same name as in
+# `cardlab simulate plump` and `zero_bid_table`. A *random* bidder bids 0 at random, so its success rate is just
+# the chance of taking no trick; the heuristic bot bids 0 on purpose. **Every answer below about heuristic
+# bidders holds for that bot's bidding and play only**: a stronger or weaker player would make their zero bids
+# more or less often.
 
 # %% tags=["output-free"]
 import altair as alt
 import numpy as np
 import pandas as pd
+from cardlab import claims
 from cardlab.charts import chart_with_intervals   # altair now draws offline, as inline SVG
 from cardlab.data_build import load_table
+from cardlab.sim.stats import wilson_interval
 
 # %%
 zero = load_table("plump_zero_bids")
 zero.shape
 
 # %% [markdown]
-# One row per setting and seat. The average over seats, for every setting:
+# One row per setting and seat. Pooled over the seats, for every setting:
 
 # %%
 by_setting = zero.groupby(["policy", "trump", "players", "cards"], as_index=False).agg(
     bid0_made=("bid0_made", "sum"), bid0_rounds=("bid0_rounds", "sum"))
 by_setting["p"] = by_setting.bid0_made / by_setting.bid0_rounds
+by_setting["low"], by_setting["high"] = wilson_interval(by_setting.bid0_made, by_setting.bid0_rounds)
 by_setting.pivot_table(index="cards", columns=["policy", "players"], values="p").query("cards <= 7").round(2)
+
+# %% [markdown]
+# ## One card: nothing to judge
+#
+# With one card each there is no choice in play, and the heuristic bot's zero bids are made about as often as
+# anyone's: the base rate, the chance that a seat takes no trick, which at four players is exactly 3/4.
+
+# %%
+base = claims.one_card_zero_bids_are_the_base_rate()
+print(base)
+
+# %% tags=["output-free"]
+assert base.holds
 
 # %% [markdown]
 # ## Hand size and players (heuristic bidders)
 
 # %%
-from cardlab.sim.stats import wilson_interval
-by_setting["low"], by_setting["high"] = wilson_interval(by_setting.bid0_made, by_setting.bid0_rounds)
 heur = by_setting.query("policy == 'heuristic' and trump != 'fixed-S'")
 chart_with_intervals(heur.query("trump == 'turned-up'").astype({"players": str}), "cards", "p", "low", "high",
                      color="players", y_title="zero bid made", title="Zero bids made by heuristic bidders, trump turned up (95 %)")
 
 # %% [markdown]
-# Two things stand out. More players make a zero bid safer (more cards to take the tricks instead of you). And
-# the rate dips in the middle: with one card a zero bid is easy to judge; with big hands the bot bids 0 only
-# with truly hopeless hands. We assert both for four players with a turned-up trump, comparing 95 % intervals:
+# Two things stand out for the heuristic bot. The rate dips in the middle: with five cards its zero bids fail
+# more often than with one card (the base rate) or with ten (it bids 0 only on truly hopeless big hands). And
+# more players make a zero bid safer: more hands to take the tricks instead of you. Each claim compares
+# differences with Bonferroni-corrected intervals:
+
+# %%
+dip = claims.zero_bids_dip_at_middle_hands()
+print(dip)
+
+# %%
+players = claims.more_players_make_zero_bids_safer()
+print(players)
 
 # %% tags=["output-free"]
-four = heur.query("players == 4 and trump == 'turned-up'").set_index("cards")
-assert four.loc[1, "low"] > four.loc[5, "high"]      # 1 card beats 5 cards
-assert four.loc[10, "low"] > four.loc[5, "high"]     # 10 cards beat 5 cards too: the dip
-seven = heur.query("players == 7 and trump == 'turned-up'").set_index("cards")
-assert (seven.loc[1:7, "low"] > four.loc[1:7, "high"]).all()   # 7 players beat 4 at every hand size 1-7
+assert dip.holds and players.holds
 
 # %% [markdown]
 # ## Seat: does it matter where you sit?
@@ -73,33 +96,39 @@ chart_with_intervals(five, "seat_from_leader", "p_bid0_made", "bid0_low", "bid0_
                      y_title="zero bid made", x_title="seat (0 = leader, 3 = dealer)",
                      title="4 players, 5 cards, trump turned up (95 %)")
 
+# %%
+leader = claims.leader_zero_bids_fail_more()
+print(leader)
+
 # %% tags=["output-free"]
-h5 = five.query("policy == 'heuristic'").set_index("seat_from_leader")
-assert h5.loc[0, "bid0_high"] < h5.loc[[1, 2], "bid0_low"].min()   # the leader's zero bids fail more often
+assert leader.holds
 
 # %% [markdown]
-# The leader's zero bids are made less often (47 % against 52 % in the middle seats): leading forces you to put
-# a card on the table before you know what the others hold. The dealer's rate is a little lower than the middle
-# seats' too, but here the intervals touch, so we claim nothing about the dealer.
+# The leader's zero bids are made less often than the middle seats': leading forces you to put a card on the
+# table before you know what the others hold.
 #
 # ## Trump mode
 #
-# With no trump, an unwanted trick can only come from the led suit, so zero bids are easier with small and
-# medium hands. Averaged over seats, four players:
+# With no trump, an unwanted trick can only come from the led suit. Pooled over seats, four players, heuristic:
 
 # %%
 modes = by_setting.query("policy == 'heuristic' and players == 4").pivot_table(index="cards", columns="trump", values="p")
 modes.round(3)
 
+# %%
+no_trump = claims.no_trump_zero_bids_easier()
+print(no_trump)
+
 # %% tags=["output-free"]
-nt = heur.query("players == 4 and trump == 'none'").set_index("cards")
-assert (nt.loc[2:5, "low"] > four.loc[2:5, "high"]).all()   # no trump: easier at 2-5 cards
+assert no_trump.holds
 
 # %% [markdown]
 # ## Conclusion
 #
-# A zero bid made by the heuristic bot works about half the time at four players and five cards, and more often
-# with more players, with one card, or with very big hands. The leader's zero bids are the hardest to make. With
-# no trump, zero bids at 2–5 cards succeed clearly more often than with a turned-up trump. Random bidders make a
-# zero bid only as often as they happen to take no trick (about 29 % at four players and five cards), which shows
-# how much judging your hand is worth.
+# For the friendly heuristic bot (hook on, standard scoring, 200,000 rounds per setting): with one card its zero
+# bids succeed at the base rate, as anyone's would; at five cards and four players they work about half the
+# time; they work more often with more players (7 against 4 players, at every hand size 1–7), with very big
+# hands, and for the middle seats rather than the leader; and with no trump they succeed more often at 2–5 cards
+# than with a turned-up trump. All of this is about this bot's bidding: random bidders make a zero bid only as
+# often as they happen to take no trick (about 29 % at four players and five cards), which shows how much
+# judging your hand is worth.
