@@ -58,7 +58,7 @@ assert sum(1 - p for p in p_zero_one_card(4, "turned-up")) == 1
 # %% [markdown]
 # ## Simulation beside it
 #
-# `data/plump_zero_bids.csv` holds 200,000 random one-card rounds per player count and trump mode. Do the 54
+# `cardlab/data/plump_zero_bids.csv` holds 200,000 random one-card rounds per player count and trump mode. Do the 54
 # exact values (2–7 players, every seat, two trump modes) fall inside their simulated intervals? With 54
 # comparisons we widen every interval by Bonferroni's correction, so that all 54 hold together with 95 %
 # confidence:
@@ -125,7 +125,7 @@ assert ace.holds and claims.p_side_ace_wins(3) > Fraction(10, 21) > claims.p_sid
 # **random play** (every bid and card uniform among the legal ones) they can still be counted exactly:
 # random play looks only at suits, the order of the ranks within each suit is uniform, and each trick is won by
 # a uniformly chosen card of its winning group (`cardlab.sim.exact_tricks`, a table in
-# `data/plump_exact_small.csv`). Exact beside simulated (200,000 random rounds per setting):
+# `cardlab/data/plump_exact_small.csv`). Exact beside simulated (200,000 random rounds per setting):
 
 # %%
 small = claims.small_rounds_exact_match_simulation()

@@ -18,7 +18,7 @@
 # **Question.** How often is a zero bid made, by number of players, hand size, seat and trump mode, when the
 # players bid at random and when they bid like cardlab's friendly heuristic bot?
 #
-# Data: `data/plump_zero_bids.csv`, made by `cardlab data build --only plump_zero_bids` (200,000 rounds per
+# Data: `cardlab/data/plump_zero_bids.csv`, made by `cardlab data build --only plump_zero_bids` (200,000 rounds per
 # setting, hook on, standard scoring, seeds in the table). The zero-bid success rate is `p_bid0_made` (of
 # `bid0_rounds` zero bids) with its Wilson 95 % interval `bid0_low`/`bid0_high`, the same name as in
 # `cardlab simulate plump` and `zero_bid_table`. A *random* bidder bids 0 at random, so its success rate is just

@@ -23,7 +23,7 @@
 # rule sets, so only what the hook changes differs, and the difference per seat has a tight interval. Who plays:
 # the friendly heuristic bot at every seat; the numbers hold for its bidding and play.
 #
-# Data: `data/plump_hook.csv`, made by `cardlab data build --only plump_hook` (200,000 deals per setting, each
+# Data: `cardlab/data/plump_hook.csv`, made by `cardlab data build --only plump_hook` (200,000 deals per setting, each
 # played with the hook on and off). "Forced" means the dealer's bid differed between the two runs of the same
 # deal.
 

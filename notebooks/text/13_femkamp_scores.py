@@ -18,8 +18,8 @@
 # **Question.** How are the scores of each round spread, for 3, 4 and 5 players, which round decides the game,
 # and how do the kabal round's prikks and cards left spread?
 #
-# Data: `data/femkamp_summary.csv`, made by `cardlab data build --only femkamp_summary`: 20,000 whole games per
-# player count and policy, aggregated per round and seat, with intervals; and `data/femkamp_games.csv`, the first
+# Data: `cardlab/data/femkamp_summary.csv`, made by `cardlab data build --only femkamp_summary`: 20,000 whole games per
+# player count and policy, aggregated per round and seat, with intervals; and `cardlab/data/femkamp_games.csv`, the first
 # 200 of those games row by row (each replays from its `seed`). Lowest total wins. Who plays: the friendly
 # heuristic bot at every seat, unless we say random play; **every claim holds for that bot only**.
 

@@ -18,9 +18,9 @@
 # **Question.** How many turns does a round of Rummy take, how often does each seat go out (is it an advantage to
 # start?), and how many penalty points are left in the losers' hands?
 #
-# Data: `data/rummy_summary.csv`, made by `cardlab data build --only rummy_summary`: 20,000 rounds per player
+# Data: `cardlab/data/rummy_summary.csv`, made by `cardlab data build --only rummy_summary`: 20,000 rounds per player
 # count (2–6) and policy (random play; the friendly heuristic bot), aggregated per seat with intervals; and
-# `data/rummy_rounds.csv`, the first 200 rounds of each setting row by row (each replays move by move from its
+# `cardlab/data/rummy_rounds.csv`, the first 200 rounds of each setting row by row (each replays move by move from its
 # `seed`). Rules: standard, with the number of reshuffles of the discard pile bounded at **3** (named in the
 # rules, so the fingerprint shows it): after that an empty stock ends the round with no winner. Seat 0 starts
 # (left of the dealer). Each claim says who plays; they hold for these bots only.

@@ -31,7 +31,7 @@ explorer
 
 # %% [markdown]
 # The numbers behind the chart are in `explorer.table`. As a check, they agree with the precomputed table in
-# `data/plump_zero_bids.csv` (made with other seeds): for every seat the two 95 % intervals overlap.
+# `cardlab/data/plump_zero_bids.csv` (made with other seeds): for every seat the two 95 % intervals overlap.
 
 # %%
 mine = explorer.table.set_index("seat_from_leader")
