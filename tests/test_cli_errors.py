@@ -233,3 +233,19 @@ def test_output_files_are_written_whole(place, capsys):
                  "--out", "odds.csv"]) == 0
     assert (place / "odds.csv").read_text(encoding="utf-8").startswith("players,")
     assert not [p for p in place.iterdir() if p.name.endswith(".tmp")]
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["compare", "plump", "--b", "hookfalse", "--lang", "en"], "name=value"),
+    (["compare", "plump", "--b", "colour=red", "--lang", "sv"], "ingen regel"),
+    (["compare", "plump", "--seed", "-1", "--lang", "en"], "seed"),
+])
+def test_compare_mistakes_are_one_line_in_the_users_language(argv, words, capsys):
+    from cardlab.cli import main
+
+    try:
+        code = main(argv)
+    except SystemExit as exit_info:  # argparse's own refusals
+        code = exit_info.code
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and words in err and "Traceback" not in err

@@ -349,3 +349,15 @@ def test_sentences_registered_in_code_move_into_the_data(tmp_path, monkeypatch):
     ast.parse(source)
     data = tomllib.loads((package / "messages" / "games" / "demo.toml").read_text(encoding="utf-8"))
     assert data == {"demo": {"moved": {"sv": "Flyttad {n}", "nb": "Flyttet {n}", "en": "Moved {n}"}}}
+
+
+def test_no_shipped_module_registers_sentences_in_code():
+    """Every sentence cardlab ships is data: no module under cardlab/ calls register({...}) at import."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("messages_to_data", ROOT / "tools" / "messages_to_data.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    offenders = [str(p.relative_to(ROOT)) for p in sorted((ROOT / "cardlab").rglob("*.py"))
+                 if tool.register_calls(ast.parse(p.read_text(encoding="utf-8")))]
+    assert offenders == [], f"move these with `python tools/messages_to_data.py --all`: {offenders}"

@@ -239,3 +239,36 @@ def test_hard_plump_is_the_search_bot_and_plays_legally_at_the_table():
     assert isinstance(hint_bot("plump"), PlumpSearchBot)
     assert session.run_bots() == 3 and session.is_my_turn()   # the three search bots bid legally
     assert session.hint() in session.legal_actions()
+
+
+@pytest.mark.parametrize("session_type, seed", [(PlumpSession, 3), (FemkampSession, 5), (RummySession, 2)])
+def test_what_a_move_did_comes_from_the_engines_events(session_type, seed):
+    """The session reads tricks, round ends and the game's end from the events apply() returns."""
+    from cardlab.events import GameOver, RoundScored, TrickWon
+
+    session = session_type(rng=seed)
+    tricks = rounds = 0
+    for _ in range(20000):
+        if session.game.is_over:
+            break
+        if session.paused is not None:
+            session.resume()
+            continue
+        if session.bot_to_move():
+            assert session.bot_step()
+        else:
+            session.move(session.hint_bot().decide(session.game.view(session.seat)).action)
+        seen = session.last_observed
+        won = seen.first(TrickWon)
+        assert (won is None) == (seen.trick is None)
+        if won is not None:
+            tricks += 1
+            assert seen.trick.winner == won.seat and tuple(seen.trick.cards) == tuple(won.cards)
+        scored = seen.first(RoundScored)
+        assert (scored is None) == (seen.round_over is None)
+        if scored is not None:
+            rounds += 1
+            assert tuple(seen.result.scores) == tuple(scored.scores)
+        assert seen.game_over == (seen.first(GameOver) is not None) == session.game.is_over
+    assert session.game.is_over and rounds >= 1
+    assert tricks >= 1 or session_type is RummySession

@@ -21,14 +21,16 @@ import argparse
 import sys
 
 from ..errors import RulesError
-from .simulate import FORMATS, _positive, render
+from ..i18n import Message, tr
+from .common import add_lang, check_out_file, positive, seed, write_text
+from .simulate import FORMATS, render
 
 DEFAULT_PLAYERS = {"plump": 4, "femkamp": 4, "rummy": 3}
 
 
 def _setting(text: str) -> tuple[str, str]:
     if "=" not in text:
-        raise argparse.ArgumentTypeError(f"expected name=value (like hook=false), not {text!r}")
+        raise argparse.ArgumentTypeError(tr("cli.compare.setting", value=text))
     name, value = text.split("=", 1)
     return name.strip().replace("-", "_"), value.strip()
 
@@ -37,19 +39,20 @@ def add_parser(subparsers) -> None:
     parser = subparsers.add_parser("compare", help="compare two rule sets on the same deals, seat by seat",
                                    description=__doc__.split("\n\n")[0].replace("``", ""))
     parser.add_argument("game", choices=("plump", "femkamp", "rummy"), help="the game")
-    parser.add_argument("--players", type=_positive, default=None, help="number of players (default 4; Rummy 3)")
+    parser.add_argument("--players", type=positive, default=None, help="number of players (default 4; Rummy 3)")
     parser.add_argument("--a", dest="a", type=_setting, action="append", default=[], metavar="NAME=VALUE",
                         help="a rule of rule set a (repeat for more)")
     parser.add_argument("--b", dest="b", type=_setting, action="append", default=[], metavar="NAME=VALUE",
                         help="a rule of rule set b (repeat for more)")
-    parser.add_argument("--cards", type=_positive, default=None, help="Plump: cards per hand (default 5)")
-    parser.add_argument("--rounds", type=_positive, default=None, help="rounds (Plump, Rummy) or games (Femkamp) to play")
-    parser.add_argument("--games", type=_positive, default=None, help="Femkamp: games to play (same as --rounds)")
+    parser.add_argument("--cards", type=positive, default=None, help="Plump: cards per hand (default 5)")
+    parser.add_argument("--rounds", type=positive, default=None, help="rounds (Plump, Rummy) or games (Femkamp) to play")
+    parser.add_argument("--games", type=positive, default=None, help="Femkamp: games to play (same as --rounds)")
     parser.add_argument("--policy", choices=("heuristic", "random"), default="heuristic",
                         help="how every seat plays (default heuristic, the friendly bot)")
-    parser.add_argument("--seed", type=int, default=1, help="master seed (default 1)")
+    parser.add_argument("--seed", type=seed, default=1, help="master seed, 0 or more (default 1)")
     parser.add_argument("--format", choices=FORMATS, default="table", help="output format (default table)")
-    parser.add_argument("--out", help="write to this file instead of the screen")
+    parser.add_argument("--out", metavar="FILE", help="write to this file instead of the screen (its folder must exist)")
+    add_lang(parser)
     parser.set_defaults(run=run)
 
 
@@ -78,8 +81,8 @@ def build_rules(game: str, players: int, settings: list[tuple[str, str]]):
     options = cls(players=players).to_dict()
     for name, value in settings:
         if name not in options:
-            raise RulesError("rules.invalid", field=name, problem=f"{game} has no rule {name!r}; "
-                             f"choose from {', '.join(sorted(options))}.")
+            raise RulesError("rules.invalid", field=name, problem=Message(
+                "cli.compare.no_such_rule", {"game": game, "name": name, "allowed": ", ".join(sorted(options))}))
         options[name] = _value(value)
     return rules_from_options(game, options)
 
@@ -87,6 +90,7 @@ def build_rules(game: str, players: int, settings: list[tuple[str, str]]):
 def run(args) -> int:
     from ..sim.compare import compare_rules
 
+    check_out_file(args.out, example=f"compare.{args.format if args.format != 'table' else 'txt'}")
     players = args.players or DEFAULT_PLAYERS[args.game]
     rules_a = build_rules(args.game, players, args.a)
     rules_b = build_rules(args.game, players, args.b)
@@ -98,8 +102,7 @@ def run(args) -> int:
                           rng=args.seed)
     text = render(table, args.format)
     if args.out:
-        with open(args.out, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        write_text(args.out, text)
     else:
         sys.stdout.write(text)
     return 0

@@ -25,32 +25,12 @@ import argparse
 import sys
 
 from ..errors import RulesError
-from ..i18n import register
 from .common import add_lang, check_out_file, positive, seed, write_text
 
 FORMATS = ("table", "csv", "json")
 POLICIES = ("random", "heuristic")
 TRUMPS = ("turned-up", "none", "rotating", "fixed")
 SCORINGS = ("standard", "trick-points", "penalty", "tricks-only")
-
-register({
-    "cli.simulate.fixed_needs_suit": {
-        "sv": "--trump fixed behöver --trump-suit C, D, H eller S.",
-        "nb": "--trump fixed trenger --trump-suit C, D, H eller S.",
-        "en": "--trump fixed needs --trump-suit C, D, H or S.",
-    },
-    "cli.simulate.suit_needs_fixed": {
-        "sv": "--trump-suit hör bara ihop med --trump fixed.",
-        "nb": "--trump-suit hører bare sammen med --trump fixed.",
-        "en": "--trump-suit goes with --trump fixed only.",
-    },
-    "cli.simulate.too_many_cards": {
-        "sv": "--cards: välj 1 till {high} kort för {players} spelare, inte {value}.",
-        "nb": "--cards: velg 1 til {high} kort for {players} spillere, ikke {value}.",
-        "en": "--cards: choose 1 to {high} cards for {players} players, not {value}.",
-    },
-})
-
 
 
 def _common(p: argparse.ArgumentParser, default_players: int) -> None:

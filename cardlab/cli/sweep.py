@@ -20,22 +20,8 @@ from importlib import resources
 from pathlib import Path
 
 from ..errors import RulesError
-from ..i18n import register
 from .common import add_lang, check_out_file, positive, write_text
 from .simulate import FORMATS, render
-
-register({
-    "cli.sweep.need_grid": {
-        "sv": "Ge en rutnätsfil (TOML), t.ex. cardlab sweep grid.toml, eller skriv ut exemplet med --example.",
-        "nb": "Gi en rutenettfil (TOML), f.eks. cardlab sweep grid.toml, eller skriv ut eksempelet med --example.",
-        "en": "Give a grid file (TOML), e.g. cardlab sweep grid.toml, or print the example with --example.",
-    },
-    "cli.sweep.serial_alone": {
-        "sv": "--serial kör utan Dask: ta bort --scheduler och --workers.",
-        "nb": "--serial kjører uten Dask: fjern --scheduler og --workers.",
-        "en": "--serial runs without Dask: leave out --scheduler and --workers.",
-    },
-})
 
 
 def example_grid() -> str:

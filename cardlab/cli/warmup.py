@@ -12,16 +12,8 @@ process starts its first simulation of each game within a few seconds.
 
 from __future__ import annotations
 
-from ..i18n import register, tr
+from ..i18n import tr
 from .common import add_lang
-
-register({
-    "cli.warmup.ready": {
-        "sv": "{game}: klar ({seconds} s)",
-        "nb": "{game}: klar ({seconds} s)",
-        "en": "{game}: ready ({seconds} s)",
-    },
-})
 
 
 def add_parser(subparsers) -> None:

@@ -17,9 +17,9 @@ True
 
 A subclass (one per game) supplies the sentences: :meth:`narrate` says what a
 move did, :meth:`hint_words` names a hinted move, :meth:`welcome` greets a new
-game.  What happened in a move is worked out in one place, :meth:`observe`,
-from the state before and after it (the engine's ``apply()`` does not report
-events yet; when it does, :meth:`observe` is the only method to change).
+game.  What happened in a move comes from the events the engine's ``apply()``
+returns (:mod:`cardlab.events`: a trick won, a round scored, the game over…);
+:meth:`observe` turns them into what the sentences need, in one place.
 """
 
 from __future__ import annotations
@@ -69,7 +69,12 @@ class Observed:
     round_over: Any = None       #: the round it finished (the finished round object), if any
     result: Any = None           #: that round's result
     game_over: bool = False
+    events: tuple = ()           #: what the engine's ``apply()`` reported (:mod:`cardlab.events`)
     extra: dict = field(default_factory=dict)
+
+    def first(self, kind: type) -> Any:
+        """The first reported event of type ``kind``, or None."""
+        return next((e for e in self.events if isinstance(e, kind)), None)
 
 
 def text_of(item: Any, lang: str) -> str:
@@ -323,8 +328,8 @@ class TableSession:
         if act.seat == self.seat and self.paused is not None:
             self.resume()
         before = self.snapshot(act)
-        self.match.apply(act)
-        seen = self.observe(before, act)
+        events = tuple(self.match.apply(act) or ())
+        seen = self.observe(before, act, events)
         self.last_observed = seen
         self.hinted = None
         public, teacher, tone = self.narrate(act, reason, before, seen)
@@ -441,21 +446,22 @@ class TableSession:
 
     # ----------------------------------------------------- for a subclass
     def snapshot(self, act: Any) -> dict:
-        """What :meth:`observe` needs to know about the state before ``act`` (a dict)."""
-        game = self.game
-        return {"rounds": len(game.results), "round": game.round}
+        """What a subclass's :meth:`narrate` needs to know about the state before ``act`` (a dict)."""
+        return {"round": self.game.round}
 
-    def observe(self, before: dict, act: Any) -> Observed:
-        """What ``act`` did: the trick it completed, the round it finished, the end of the game.
+    def observe(self, before: dict, act: Any, events: tuple = ()) -> Observed:
+        """What ``act`` did, from the events ``apply()`` returned: the trick it completed, the
+        round it finished (with its result), the end of the game."""
+        from ..events import GameOver, RoundScored, TrickWon
 
-        This is the one place where the session works out events from the states before and
-        after a move.
-        """
         game = self.game
-        seen = Observed(game_over=game.is_over)
-        if len(game.results) > before["rounds"]:
+        seen = Observed(events=events, game_over=any(isinstance(e, GameOver) for e in events))
+        if seen.first(RoundScored) is not None:
             seen.round_over = game.finished_rounds[-1]
             seen.result = game.results[-1]
+        if seen.first(TrickWon) is not None:
+            finished = seen.round_over if seen.round_over is not None else game.round
+            seen.trick = finished.completed_tricks[-1]
         return seen
 
     def narrate(self, act: Any, reason: Any, before: dict, seen: Observed) -> tuple[list[Any], list[Any] | None, str]:

@@ -113,19 +113,6 @@ class FemkampSession(TableSession):
             items.append(allowed)
         self.show(*items, tone="error")
 
-    def snapshot(self, act: Any) -> dict:
-        before = super().snapshot(act)
-        rnd = self.game.round
-        before["tricks"] = len(rnd.completed_tricks) if rnd.round_name != "kabal" else 0
-        return before
-
-    def observe(self, before: dict, act: Any) -> Observed:
-        seen = super().observe(before, act)
-        finished = seen.round_over if seen.round_over is not None else self.game.round
-        if finished.round_name != "kabal" and len(finished.completed_tricks) > before["tricks"]:
-            seen.trick = finished.completed_tricks[-1]
-        return seen
-
     def narrate(self, act: Any, reason: Any, before: dict, seen: Observed):
         game, names = self.game, self.raw_names()
         finished = seen.round_over if seen.round_over is not None else game.round

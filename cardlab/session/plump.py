@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from ..events import BidMade
 from ..games.plump import Bid, Play, PlumpGame, Trick
 from ..i18n import Message, has_message
 from ..rules.plump import PlumpRules
@@ -100,22 +101,10 @@ class PlumpSession(TableSession):
 
         self.move(Play(self.seat, Card.parse(card)))
 
-    def snapshot(self, act: Any) -> dict:
-        before = super().snapshot(act)
-        before["changing"] = isinstance(act, Bid) and self.game.round.bids[act.seat] is not None
-        before["tricks"] = len(self.game.round.completed_tricks)
-        return before
-
-    def observe(self, before: dict, act: Any) -> Observed:
-        seen = super().observe(before, act)
-        rnd = seen.round_over if seen.round_over is not None else self.game.round
-        if rnd is before["round"] and len(rnd.completed_tricks) > before["tricks"]:
-            seen.trick = rnd.completed_tricks[-1]
-        return seen
-
     def narrate(self, act: Any, reason: Any, before: dict, seen: Observed):
         names = self.raw_names()
-        said: list[Any] = [describe_action(act, names[act.seat], changing=before["changing"])]
+        bid = seen.first(BidMade)
+        said: list[Any] = [describe_action(act, names[act.seat], changing=bid is not None and bid.changed)]
         tone = "info"
         if seen.trick is not None:
             said.append(trick_message(seen.trick, names))

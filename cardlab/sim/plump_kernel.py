@@ -41,9 +41,6 @@ RULE_OPTIONS = {
     "tie": EVERY, "first_dealer": EVERY, "ink_blots": EVERY,
 }
 
-#: trump codes stored by the kernels: 0..3 = clubs, diamonds, hearts, spades; -1 = no trump
-NO_TRUMP = -1
-
 @njit(cache=True)
 def deal_round(state, players, hand_size, dealer, trump_code, hands, order):
     """Shuffle and deal into ``hands`` (seat → mask); returns (state, trump suit, trump card).

@@ -40,29 +40,10 @@ import numpy as np
 import pandas as pd
 
 from ..errors import RulesError
-from ..i18n import register
 from .seeds import CHUNK, chunk_seeds, master_sequence
 
 #: grid keys that are not PlumpRules options
 SPECIAL_KEYS = ("cards", "policy", "dealer")
-
-register({
-    "sweep.whole_number": {
-        "sv": "Rutnätet: {field} måste vara ett heltal som är minst {low}, inte {value!r}.",
-        "nb": "Rutenettet: {field} må være et heltall som er minst {low}, ikke {value!r}.",
-        "en": "The grid: {field} must be a whole number of at least {low}, not {value!r}.",
-    },
-    "sweep.empty_axis": {
-        "sv": "Rutnätet: [grid] {field} är tom; ge minst ett värde, t.ex. {field} = [4].",
-        "nb": "Rutenettet: [grid] {field} er tom; gi minst én verdi, f.eks. {field} = [4].",
-        "en": "The grid: [grid] {field} is empty; give at least one value, e.g. {field} = [4].",
-    },
-    "sweep.not_a_table": {
-        "sv": "Rutnätet: [{field}] måste vara en tabell med namn = värde.",
-        "nb": "Rutenettet: [{field}] må være en tabell med navn = verdi.",
-        "en": "The grid: [{field}] must be a table of name = value.",
-    },
-})
 
 
 def check_grid(grid: dict) -> None:

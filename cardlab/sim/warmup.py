@@ -24,7 +24,7 @@ import threading
 import time
 from typing import Callable, Iterable
 
-from ..i18n import register, tr
+from ..i18n import tr
 
 #: the games with compiled kernels, in the order :func:`warmup` compiles them
 GAMES = ("plump", "femkamp", "rummy")
@@ -32,18 +32,6 @@ GAMES = ("plump", "femkamp", "rummy")
 #: seconds of silence before the "compiling…" message (a cache load is quicker than this)
 QUIET_SECONDS = 1.0
 
-register({
-    "sim.compiling": {
-        "sv": "kompilerar den snabba simulatorn för {game} (bara första gången)…",
-        "nb": "kompilerer den raske simulatoren for {game} (bare første gang)…",
-        "en": "compiling the fast simulator for {game} (first time only)…",
-    },
-    "sim.compiled": {
-        "sv": "klart: {game} kompilerades på {seconds} s och sparades; nästa gång går det direkt.",
-        "nb": "ferdig: {game} ble kompilert på {seconds} s og lagret; neste gang går det med en gang.",
-        "en": "done: {game} compiled in {seconds} s and cached; next time it starts at once.",
-    },
-})
 
 #: the compiled function each game's simulation calls (its cached code holds everything it calls)
 ENTRY_POINTS = {
