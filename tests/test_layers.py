@@ -11,7 +11,7 @@ The layers, bottom to top (a module may import its own layer and any layer below
     games, exercises
     match
     bots
-    sim, data_build, data_files
+    sim, data_build, data_files, claims
     display, sheets, pdf, charts, session, coach, notebook_tools, classroom
     widgets, cli, __main__, classroom_server
 
@@ -36,7 +36,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("games", "exercises"),
     ("match", "playthrough"),
     ("bots",),
-    ("sim", "data_build", "data_files"),
+    ("sim", "data_build", "data_files", "claims"),
     ("display", "sheets", "pdf", "charts", "session", "coach", "notebook_tools", "classroom"),
     ("widgets", "cli", "__main__", "classroom_server"),
 ]

@@ -4,9 +4,9 @@
 >>> from cardlab.cards import Card
 >>> from cardlab.games.plump import Bid, Play, PlumpRound
 >>> rnd = PlumpRound.from_hands(["AS 2H", "KS 3H"], dealer=1)
->>> rnd.apply(Bid(0, 1)); rnd.apply(Bid(1, 0))
+>>> _ = rnd.apply(Bid(0, 1)); _ = rnd.apply(Bid(1, 0))
 >>> for card in ("AS", "KS", "2H", "3H"):
-...     rnd.apply(Play(rnd.to_move, Card.parse(card)))
+...     _ = rnd.apply(Play(rnd.to_move, Card.parse(card)))
 >>> review_round(rnd, 0, "en")
 'You bid 1 and took 1 trick: you made it!'
 
