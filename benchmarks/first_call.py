@@ -21,7 +21,7 @@ import sys
 CALLS = {
     "plump": "simulate('plump', PlumpRules(players=4), rounds=1000, hand_size=5, rng=1, progress=False)",
     "femkamp": "simulate('femkamp', FemkampRules(players=4), games=100, rng=1, progress=False)",
-    "rummy": "simulate('rummy', RummyRules(players=3), rounds=1000, rng=1, progress=False)",
+    "rummy": "simulate('rummy', RummyRules(players=3, max_reshuffles=3), rounds=1000, rng=1, progress=False)",
 }
 
 PROGRAM = """
