@@ -24,6 +24,7 @@ returns (:mod:`cardlab.events`: a trick won, a round scored, the game over…);
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Sequence
 
@@ -139,7 +140,7 @@ def resolve_rules(rules_class: type, rules: Any, players: int | None = None, *, 
     return resolved
 
 
-class TableSession:
+class TableSession(ABC):
     """One human seat against bots over a :class:`cardlab.match.Match` (see the module docstring).
 
     ``rules``: a preset name, a rules object or its dict; ``players`` overrides the preset's count.
@@ -464,21 +465,21 @@ class TableSession:
             seen.trick = finished.completed_tricks[-1]
         return seen
 
+    @abstractmethod
     def narrate(self, act: Any, reason: Any, before: dict, seen: Observed) -> tuple[list[Any], list[Any] | None, str]:
         """The public sentences for a move, the teacher's version (or None) and the tone."""
-        raise NotImplementedError
 
+    @abstractmethod
     def welcome(self, rules: Any) -> Any:
         """The first message of a new game."""
-        raise NotImplementedError
 
+    @abstractmethod
     def hint_words(self, act: Any) -> Any:
         """What the hint says to do ("spela K♠")."""
-        raise NotImplementedError
 
+    @abstractmethod
     def new_round_words(self) -> Any:
         """The line shown when the child reads on into the next round."""
-        raise NotImplementedError
 
     def review(self, finished: Any) -> Callable[[str], str] | None:
         """The end-of-round review for the human (a function of the language), or None."""
