@@ -119,7 +119,7 @@ def voila_config(*, port: int = DEFAULT_PORT, ip: str = "127.0.0.1", pools: "dic
 def _classroom_kernel_manager_factory(original, spare: int, connect_grace: float = 120.0):
     """Wrap Voilà's kernel manager factory: fill the whole pool before the lesson, then refill only
     when fewer than ``spare`` ready kernels are left (and only up to ``spare``); a kernel handed to a
-    page is not culled in its first ``connect_grace`` seconds."""
+    page is not culled in its first ``connect_grace`` seconds or until its page connects."""
     from jupyter_server._tz import utcnow
 
     def factory(base_class, preheat_kernel, default_pool_size, page_config_hook=None):
@@ -155,8 +155,15 @@ def _classroom_kernel_manager_factory(original, spare: int, connect_grace: float
                     self.get_kernel(kernel_id).last_activity = utcnow()
                 return result
 
+            def notify_connect(self, kernel_id):
+                """The page has connected: its loading grace ends, and from now on the culler stops the kernel
+                ``cull_idle_timeout`` seconds after its last connection is gone (a vanished pupil)."""
+                self.__dict__.setdefault("_cardlab_claimed", {}).pop(kernel_id, None)
+                return super().notify_connect(kernel_id)
+
             async def cull_kernel_if_idle(self, kernel_id):
-                """Never cull a page's kernel in its first ``connect_grace`` seconds (a slow browser is still loading)."""
+                """Never cull a page's kernel in its first ``connect_grace`` seconds unless its page has connected
+                (a slow browser is still loading)."""
                 claimed = self.__dict__.get("_cardlab_claimed", {}).get(kernel_id)
                 if claimed is not None and time.monotonic() - claimed < connect_grace:
                     return None
