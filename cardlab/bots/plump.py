@@ -21,8 +21,9 @@ Every decision comes with a one-sentence reason (the hint a child sees).
 * need > 0, leading: when every remaining trick is needed, lead the top trump
   (else the highest card); otherwise lead the highest master card (no higher card of
   its suit unseen — the turned-up trump card counts as seen), else the lowest side card;
-* need > 0, following: play the lowest card that beats the trick if last to play,
-  the highest such card otherwise; if none can win, throw the lowest card;
+* need > 0, following: play the lowest card that beats the trick if last to play; when void in
+  the led suit and nobody has trumped yet, trump with the lowest trump; otherwise the highest card
+  that beats the trick; if none can win, throw the lowest card;
 * need ≤ 0 (bid made — duck): lead the lowest side card; follow with the most dangerous card
   that still loses (a trump before a side card, then the highest); if every card wins, play the
   highest when last, else the lowest.
@@ -221,6 +222,8 @@ class PlumpBot:
             if winners:
                 if last:
                     return play(min(winners, key=win), "plump.bot.win_cheap", need=need)
+                if trump is not None and best.suit != trump and all(c.suit == trump for c in winners):
+                    return play(min(winners, key=win), "plump.bot.ruff_low", need=need)
                 return play(max(winners, key=win), "plump.bot.win_high", need=need)
             return play(min(legal, key=low), "plump.bot.cannot_win")
         if losers:

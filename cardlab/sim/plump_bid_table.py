@@ -4,7 +4,8 @@
 bid by adding up what each card is worth, in hundredths of a trick.  What a card is worth depends
 on how many players there are, how many cards each holds, where the bidder sits and whether there
 is a trump, so the table has one row of weights for each of those, *measured*: the tool
-``python -m cardlab.sim.plump_calibrate --seed 1`` plays hundreds of thousands of rounds with the
+``python -m cardlab.sim.plump_calibrate`` (= ``cardlab data build --only plump_bid_weights --out
+cardlab/data``) plays hundreds of thousands of rounds with the
 bot at every seat and fits, by least squares, how many tricks each kind of holding brought home.
 The table ships as ``cardlab/data/plump_bid_weights.csv``.
 
@@ -47,8 +48,9 @@ MAX_CARDS = 17
 SEAT_ANY = 7
 #: the table's file name inside ``cardlab/data``
 FILE = "plump_bid_weights.csv"
-#: the trump column's values, by index of the table's trump axis
-TRUMP_KINDS = ("none", "trump")
+#: the trump column's values, by index of the table's trump axis (a fixed trump suit uses the
+#: turned-up rows: the bid only needs to know that there is a trump)
+TRUMP_KINDS = ("none", "turned-up")
 
 
 def max_cards(players: int) -> int:
@@ -65,7 +67,7 @@ def read_weights(path) -> np.ndarray:
     """The weights in ``path`` (a CSV as written by :mod:`cardlab.sim.plump_calibrate`) as an array.
 
     Axis order: players (0–7), cards (0–17), seat from the dealer's left (0–6, :data:`SEAT_ANY` =
-    any seat), trump (0 none, 1 a trump suit), feature; values are hundredths of a trick (int64).
+    any seat), trump (0 none, 1 a trump suit; :data:`TRUMP_KINDS`), feature; values are hundredths of a trick (int64).
     Cells the table has no row for are zero.
     """
     import pandas as pd

@@ -1,30 +1,33 @@
-"""Build the friendly bot's bidding table by simulation: ``python -m cardlab.sim.plump_calibrate --seed 1``.
+"""Build the friendly bot's bidding table by simulation: ``python -m cardlab.sim.plump_calibrate``.
 
 For every player count (2–7), hand size and trump kind (a turned-up trump, no trump) the tool plays
-``--rounds`` rounds with :class:`cardlab.bots.plump.PlumpBot`'s compiled twin at every seat (hook
-on, the player left of the dealer leads), notes each hand's holding features
+rounds with :class:`cardlab.bots.plump.PlumpBot`'s compiled twin at every seat (hook on, the player
+left of the dealer leads), notes each hand's holding features
 (:data:`cardlab.sim.plump_bid_table.FEATURES`, counted before the first card) and the tricks it took,
-and fits per seat, by least squares (with a tiny ridge so features that never occur get weight 0),
-how many tricks each feature brings.  Because the bids steer the play, this is repeated
-``--passes`` times, each pass bidding with the previous pass's table (the first with a hand-made
-starting table, :data:`START`); the last table is written, in hundredths of a trick, to
-``cardlab/data/plump_bid_weights.csv`` (or ``--out``), with one more row per setting pooling every
-seat (``seat = any``).  Writing the shipped table clears numba's cache of :mod:`cardlab.sim`, so
-the kernels compile against the new table.
+and fits per seat, by least squares (with a tiny ridge, so features that never occur get weight 0),
+how many tricks each feature brings.  Because the bids steer the play, a setting is played in
+passes, each pass bidding with the previous pass's fit (the first with a hand-made starting
+table, :data:`START`); the last fit is the table's row, in hundredths of a trick, with one more row
+per setting pooling every seat (``seat = any``).
 
-Every round's deal comes from the seed: configuration ``i`` of pass ``k`` draws its round seeds
-from ``SeedSequence([seed, k, i])``, so a table rebuilds byte for byte.
+The table is one of the shipped data tables (``plump_bid_weights`` in :mod:`cardlab.data_build`):
+this command is ``cardlab data build --only plump_bid_weights --out cardlab/data --seed 2024``, so
+every setting has its own seed and the manifest records the command and the rounds.  It is built
+only when named (a plain ``cardlab data build`` keeps it: the other tables are measured *with* it),
+and writing it into the package clears numba's cache of :mod:`cardlab.sim`, so the kernels compile
+against the new table.
 
->>> table = calibrate(players=(3,), cards=(2,), rounds=2000, passes=1, seed=1, progress=False)
->>> sorted(set(table["seat"]))
+>>> rows = calibrate_setting(3, 2, "turned-up", rounds=2000, passes=1, seed=1)
+>>> rows["seat"].tolist()
 ['0', '1', '2', 'any']
->>> bool((table["w_trump_top"] > 50).all())      # a top trump is worth more than half a trick
+>>> bool((rows["w_trump_top"] > 50).all())      # a top trump is worth more than half a trick
 True
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -104,41 +107,54 @@ def _fit(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return np.rint(100 * w).astype(np.int64)
 
 
-def calibrate(players=range(2, 8), cards=None, rounds: int = 40_000, passes: int = 2, seed: int = 1,
-              progress: bool = True) -> pd.DataFrame:
-    """The bidding table (a DataFrame as written to the CSV); see the module docstring."""
+def calibrate_setting(players: int, cards: int, trump: str, rounds: int, passes: int, seed: int) -> pd.DataFrame:
+    """The table's rows for one setting (one per seat from the dealer's left, and ``seat = any``).
+
+    ``trump`` is ``"turned-up"`` or ``"none"``.  Pass ``k`` plays ``rounds`` rounds whose seeds are
+    drawn from ``SeedSequence([seed, k])``, bidding with the previous pass's weights (the first with
+    :data:`START`).
+    """
     from .plump_heuristic import BID_WEIGHTS
 
+    kind = TRUMP_KINDS.index(trump)
     nf = len(FEATURES)
     weights = np.zeros_like(BID_WEIGHTS)
-    weights[...] = np.array([START[f] for f in FEATURES], np.int64)
-    settings = [(p, c, kind) for p in players for c in (cards or range(1, max_cards(p) + 1)) for kind in (1, 0)]
-    rows: list[dict] = []
+    weights[players, cards, :, kind] = np.array([START[f] for f in FEATURES], np.int64)
+    fits: dict[int, np.ndarray] = {}
+    feats = np.zeros((rounds, players, nf), np.int64)
+    tricks = np.zeros((rounds, players), np.int64)
     for k in range(passes):
-        new = weights.copy()
-        rows = []
-        for i, (p, c, kind) in enumerate(settings):
-            seeds = np.random.default_rng(np.random.SeedSequence([seed, k, i])).integers(
-                0, 2**63, rounds, dtype=np.int64)
-            feats = np.zeros((rounds, p, nf), np.int64)
-            tricks = np.zeros((rounds, p), np.int64)
-            _play(seeds, p, c, -2 if kind == 1 else -1, weights, feats, tricks)
-            fits = {s: _fit(feats[:, s], tricks[:, s]) for s in range(p)}
-            fits[SEAT_ANY] = _fit(feats.reshape(-1, nf), tricks.reshape(-1))
-            for s, w in fits.items():
-                new[p, c, s, kind] = w
-                n = rounds * (p if s == SEAT_ANY else 1)
-                yy = tricks.reshape(-1) if s == SEAT_ANY else tricks[:, s]
-                rows.append({"players": p, "cards": c, "trump": TRUMP_KINDS[kind],
-                             "seat": "any" if s == SEAT_ANY else str(s), "hands": n,
-                             "mean_tricks": round(float(yy.mean()), 4),
-                             **{f"w_{f}": int(w[j]) for j, f in enumerate(FEATURES)}})
-            if progress:
-                print(f"\rpass {k + 1}/{passes}: {i + 1}/{len(settings)} settings", end="", file=sys.stderr)
-        weights = new
-        if progress:
-            print(file=sys.stderr)
+        seeds = np.random.default_rng(np.random.SeedSequence([seed, k])).integers(0, 2**63, rounds, dtype=np.int64)
+        _play(seeds, players, cards, -2 if trump == "turned-up" else -1, weights, feats, tricks)
+        fits = {s: _fit(feats[:, s], tricks[:, s]) for s in range(players)}
+        fits[SEAT_ANY] = _fit(feats.reshape(-1, nf), tricks.reshape(-1))
+        for s, w in fits.items():
+            weights[players, cards, s, kind] = w
+    rows = []
+    for s, w in fits.items():
+        y = tricks.reshape(-1) if s == SEAT_ANY else tricks[:, s]
+        rows.append({"players": players, "cards": cards, "trump": trump, "seat": "any" if s == SEAT_ANY else str(s),
+                     "hands": int(len(y)), "mean_tricks": round(float(y.mean()), 6),
+                     **{f"w_{f}": int(w[j]) for j, f in enumerate(FEATURES)}})
     return pd.DataFrame(rows)
+
+
+def calibrate(players=range(2, 8), cards=None, rounds: int = 40_000, passes: int = 3, seed: int = 1,
+              progress: bool = True) -> pd.DataFrame:
+    """The rows of every setting asked for (all player counts and hand sizes by default), in one frame.
+
+    Setting ``i`` (in the order players, cards, trump turned up before none) uses seed ``seed + i``;
+    ``cardlab data build`` seeds each setting from its name instead (see :mod:`cardlab.data_build`).
+    """
+    settings = [(p, c, t) for p in players for c in (cards or range(1, max_cards(p) + 1)) for t in ("turned-up", "none")]
+    parts = []
+    for i, (p, c, t) in enumerate(settings):
+        parts.append(calibrate_setting(p, c, t, rounds, passes, seed + i))
+        if progress:
+            print(f"\r{i + 1}/{len(settings)} settings", end="", file=sys.stderr)
+    if progress:
+        print(file=sys.stderr)
+    return pd.concat(parts, ignore_index=True)
 
 
 def clear_kernel_cache() -> None:
@@ -150,18 +166,18 @@ def clear_kernel_cache() -> None:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m cardlab.sim.plump_calibrate", description=__doc__.split("\n")[0])
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--rounds", type=int, default=40_000, help="rounds per setting and pass (default 40000)")
-    parser.add_argument("--passes", type=int, default=2)
-    parser.add_argument("--out", default=None, help=f"the CSV to write (default: cardlab/data/{FILE})")
+    parser.add_argument("--seed", type=int, default=2024, help="the master seed (default 2024, as the other shipped tables)")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--out", default=None, help="the folder to write to (default: the shipped tables, cardlab/data)")
     args = parser.parse_args(argv)
-    table = calibrate(rounds=args.rounds, passes=args.passes, seed=args.seed)
-    shipped = Path(__file__).resolve().parent.parent / "data" / FILE
-    out = Path(args.out) if args.out else shipped
-    table.to_csv(out, index=False)
-    if out.resolve() == shipped:
-        clear_kernel_cache()
-    print(f"wrote {out} ({len(table)} rows; seed {args.seed}, {args.rounds} rounds per setting, {args.passes} passes)")
+    from ..data_build import build
+
+    shipped = Path(__file__).resolve().parent.parent / "data"
+    out = Path(args.out) if args.out else Path(os.path.relpath(shipped))  # the manifest records the command as typed
+    manifest = build(out, seed=args.seed, workers=args.workers, only=["plump_bid_weights"], progress=True)
+    entry = manifest["tables"]["plump_bid_weights"]
+    print(f"wrote {out / FILE} ({entry['rows']} rows, {entry['per_configuration'][0]} rounds per setting and pass, "
+          f"seed {args.seed}) in {manifest['seconds']} s")
     return 0
 
 

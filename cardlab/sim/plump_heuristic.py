@@ -226,6 +226,8 @@ def heuristic_card(hand, legal, best_card, trump, players, tricks_left, position
         if winners != U64(0):
             if last:
                 return win_min(winners, trump)
+            if trump >= 0 and SUIT_OF[best_card] != trump and winners & ~suit_mask(trump) == U64(0):
+                return win_min(winners, trump)  # void in the led suit, nobody has trumped: ruff low
             return win_max(winners, trump)
         return low_min(legal, trump)
     if losers != U64(0):
