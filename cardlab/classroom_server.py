@@ -40,7 +40,8 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 #: Where the served copy is made (never inside ``notebooks/``).
 APP_FOLDER = ROOT / "build" / "classroom"
-#: Notebooks for the teacher only (answer keys, the class's results): never served.
+#: Notebooks for the teacher only (answer keys, the class's results): they live apart in ``notebooks/teacher/``,
+#: which is never copied; should one be put beside the pupils' notebooks, it is still left out by name.
 TEACHER_NOTEBOOKS = frozenset({"05_classroom_exercises", "06_class_results"})
 DEFAULT_LESSON = "02_play_plump.ipynb"
 DEFAULT_PORT = 8866
@@ -65,7 +66,8 @@ def is_teacher_notebook(path: "str | Path") -> bool:
 
 
 def pupil_notebooks(folder: "str | Path" = NOTEBOOKS) -> list[Path]:
-    """The notebooks a pupil may open: every notebook directly in ``folder`` except the teacher's.
+    """The notebooks a pupil may open: every notebook directly in ``folder`` (not in its ``teacher/``
+    folder) except a teacher's.
 
     >>> names = [p.name for p in pupil_notebooks()]
     >>> "05_classroom_exercises_pupil.ipynb" in names, "05_classroom_exercises.ipynb" in names
