@@ -113,6 +113,9 @@ def voila_config(*, port: int = DEFAULT_PORT, ip: str = "127.0.0.1", pools: "dic
         "VoilaKernelManager": {"kernel_pools_config": pool_config, "fill_delay": 0},
         "VoilaExecutor": {"iopub_timeout": s["iopub_timeout"], "timeout": s["cell_timeout"],
                           "startup_timeout": s["startup_timeout"]},
+        # kernels talk over local sockets, not TCP ports: thirty kernels starting at once raced for random ports
+        # ("Address already in use"), and a kernel that lost the race died and left its pool place empty
+        "KernelManager": {"transport": "ipc"},
         "MappingKernelManager": {"cull_idle_timeout": int(cull_after), "cull_interval": s["cull_interval"],
                                  "cull_connected": False, "cull_busy": False},
     }
