@@ -1,6 +1,6 @@
 """The claims of the analysis notebooks, each one computed by one function: estimate, interval, verdict.
 
-A claim names who plays (random play, the friendly heuristic bot, or nobody:
+A claim names who plays (random play, the friendly heuristic bot, the search bot, or nobody:
 exact), the rules and table sizes it holds for, and its number with a 95 %
 interval.  A claim over several comparisons ("at every hand size") widens
 every interval by Bonferroni's correction, so that the whole family is
@@ -26,6 +26,7 @@ import pandas as pd
 from .sim.stats import wilson_interval
 
 HEURISTIC = "the friendly heuristic bot at every seat"
+SEARCH = "PlumpSearchBot (300 play-outs per decision) at every seat"
 RANDOM = "random play at every seat (bids and cards uniform among the legal ones)"
 
 
@@ -330,6 +331,45 @@ def no_trump_zero_bids_easier(source=None, players: int = 4) -> Claim:
                  float(t["diff"][i]), float(t.low[i]), float(t.high[i]), bool((t.low > 0).all()), 4, t)
 
 
+def zero_bids_by_who_plays(source=None, players: int = 4, cards=range(2, 8)) -> pd.DataFrame:
+    """Zero bids made, pooled over the seats, for random bidders, the friendly bot and the search bot.
+
+    One row per player skill and hand size: ``bid0_made`` of ``bid0_rounds`` zero bids, ``p`` and its
+    Wilson 95 % interval (trump turned up, hook on).
+    """
+    src = _source(source)
+    parts = [src("plump_zero_bids", players=players, cards=cards, trump="turned-up", policy=["random", "heuristic"]),
+             src("plump_search_zero_bids", players=players, cards=cards, trump="turned-up", policy="search")]
+    t = pd.concat([_pooled(df, ["policy", "cards"]) for df in parts], ignore_index=True)
+    t["low"], t["high"] = wilson_interval(t.bid0_made, t.bid0_rounds)
+    t["who"] = t.policy.map({"random": "random", "heuristic": "friendly bot", "search": "strong bot (search)"})
+    return t
+
+
+def good_players_make_zero_bids(source=None, players: int = 4, cards=range(2, 8)) -> Claim:
+    """Both bots make their zero bids more often than random bidders, at every hand size 2–7."""
+    t = zero_bids_by_who_plays(source, players, cards)
+    rnd = t[t.policy == "random"].set_index("cards")
+    m = 2 * len(rnd)
+    z = z_family(m)
+    rows = []
+    for policy in ("heuristic", "search"):
+        a = t[t.policy == policy].set_index("cards")
+        d, lo, hi = _diff(a.p, a.bid0_rounds, rnd.p, rnd.bid0_rounds, z)
+        rows.append(pd.DataFrame({"policy": policy, "cards": a.index, "diff": np.asarray(d), "low": np.asarray(lo),
+                                  "high": np.asarray(hi)}))
+    d = pd.concat(rows, ignore_index=True)
+    i = _worst(d.low, d.high)
+    search_rounds = int(_source(source)("plump_search_zero_bids", players=players, cards=cards).rounds.min())
+    return Claim("good_players_make_zero_bids",
+                 f"Zero bids are made more often by both bots than by random bidders at every hand size "
+                 f"{min(cards)}-{max(cards)}; smallest gain ({d.policy[i]}, {d.cards[i]} cards)",
+                 f"{HEURISTIC}; {SEARCH}; {RANDOM}",
+                 f"{players} players, trump turned up, hook on; 200,000 rounds per setting for random and the "
+                 f"friendly bot, {search_rounds:,} for the search bot",
+                 float(d["diff"][i]), float(d.low[i]), float(d.high[i]), bool((d.low > 0).all()), m, d)
+
+
 # ------------------------------------------------------------ notebook 12
 def hook_cost_to_dealer(source=None, players: int = 4, cards: int = 5) -> Claim:
     """The hook's cost to the dealer (paired, hook on − off, standard scoring) is about 0.3 points per round."""
@@ -623,7 +663,8 @@ def loser_penalty_grows(source=None, players=(2, 3, 4, 5, 6), policy: str = "heu
 NOTEBOOK_CLAIMS = {
     "10_one_card_plump": [one_card_exact_matches_simulation, leader_ace_advice, small_rounds_exact_match_simulation],
     "11_zero_bids": [one_card_zero_bids_are_the_base_rate, zero_bids_dip_at_middle_hands,
-                     more_players_make_zero_bids_safer, leader_zero_bids_fail_more, no_trump_zero_bids_easier],
+                     more_players_make_zero_bids_safer, leader_zero_bids_fail_more, no_trump_zero_bids_easier,
+                     good_players_make_zero_bids],
     "12_the_hook": [hook_cost_to_dealer, hook_forces_dealer_range, hook_costs_other_seats, hook_adds_plumps,
                     fairest_scoring],
     "13_femkamp_scores": [queens_widest_spread, queens_decide_most, grand_decides_fewest],
@@ -638,6 +679,8 @@ REQUESTS = [
     ("plump_zero_bids", {"players": 4, "cards": 1, "trump": "turned-up", "policy": "heuristic"}),
     ("plump_zero_bids", {"players": [4, 7], "cards": list(range(1, 11)), "trump": "turned-up", "policy": "heuristic"}),
     ("plump_zero_bids", {"players": 4, "cards": list(range(2, 6)), "trump": "none", "policy": "heuristic"}),
+    ("plump_zero_bids", {"players": 4, "cards": list(range(2, 8)), "trump": "turned-up", "policy": "random"}),
+    ("plump_search_zero_bids", {"players": 4, "cards": list(range(2, 8))}),
     ("plump_hook", {"policy": "heuristic"}),
     ("femkamp_summary", {}),
     ("rummy_summary", {}),

@@ -8,7 +8,8 @@ Every decision comes with a one-sentence reason (the hint a child sees).
 
 * every card has a kind: a trump or a side card, and how many higher cards of its suit are still
   *out* (not in my hand and not the turned-up trump card — with A♠ turned up, K♠ is a top trump);
-  trump length, and empty or single-card side suits while trumps last to ruff with, count too;
+  other tens and higher, long side suits, trump length, and empty or single-card side suits while
+  trumps last to ruff with, count too;
 * the worth of each kind, in hundredths of a trick, comes from a table *measured by simulation*
   for every player count, hand size, seat (from the dealer's left) and trump kind
   (``cardlab/data/plump_bid_weights.csv``, rebuilt by ``python -m cardlab.sim.plump_calibrate
@@ -112,7 +113,11 @@ class PlumpBot:
                         out["side_second_guarded" if n >= 2 else "side_second_bare"] += 1
                     elif out_above == 2 and n >= 3:
                         out["side_third_guarded"] += 1
+                    elif rank >= Rank.TEN:
+                        out["side_high"] += 1
                 out_above += max(0, decks - seen.get(card, 0))
+            if suit != trump:
+                out["side_length"] += max(0, n - 3)
         if trump is not None:
             out["trump_length"] = max(0, n_trump - 2)
             out["ruff_voids"] = min(voids, n_trump)

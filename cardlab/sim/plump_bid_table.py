@@ -17,7 +17,8 @@ trump):
   (two), ``trump_low`` (the rest), and ``trump_length`` (trumps beyond two);
 * other suits: ``side_top_short`` (a top card in a suit of at most three cards), ``side_top_long``,
   ``side_second_guarded`` (one higher out, with another card of the suit), ``side_second_bare``,
-  ``side_third_guarded`` (two higher out, with two more cards of the suit);
+  ``side_third_guarded`` (two higher out, with two more cards of the suit), ``side_high`` (any
+  other ten or higher), ``side_length`` (cards beyond three in a side suit);
 * ruffing: ``ruff_voids`` (empty side suits, at most one per trump), ``ruff_singletons`` (single-card
   side suits, for the trumps the voids left over);
 * ``base``: always 1 (what any hand takes at that seat).
@@ -41,7 +42,7 @@ import numpy as np
 #: the holding features, in the order of the table's weight columns (``w_<feature>``)
 FEATURES = ("trump_top", "trump_second", "trump_third", "trump_low", "trump_length",
             "side_top_short", "side_top_long", "side_second_guarded", "side_second_bare",
-            "side_third_guarded", "ruff_voids", "ruff_singletons", "base")
+            "side_third_guarded", "side_high", "side_length", "ruff_voids", "ruff_singletons", "base")
 #: the largest hand size any player count can be dealt (2 players with a blind hand: 17)
 MAX_CARDS = 17
 #: the seat index of the row used when the bidder's seat is not known (all seats pooled)

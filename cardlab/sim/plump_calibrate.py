@@ -45,7 +45,8 @@ from .rng import U64
 #: the starting table's weights per feature (hundredths of a trick), before any simulation
 START = {"trump_top": 100, "trump_second": 60, "trump_third": 30, "trump_low": 15, "trump_length": 10,
          "side_top_short": 90, "side_top_long": 60, "side_second_guarded": 50, "side_second_bare": 10,
-         "side_third_guarded": 20, "ruff_voids": 40, "ruff_singletons": 20, "base": 0}
+         "side_third_guarded": 20, "side_high": 10, "side_length": 10, "ruff_voids": 40, "ruff_singletons": 20,
+         "base": 0}
 #: the ridge added to every feature's sum of squares (in rounds)
 RIDGE = 1.0
 

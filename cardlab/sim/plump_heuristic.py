@@ -113,6 +113,7 @@ def bid_features(hand, trump, trump_card, out):
                 voids += 1
             elif n == 1:
                 singles += 1
+            out[11] += max(0, n - 3)
         out_above = 0
         for r in range(12, -1, -1):
             c = 13 * s + r
@@ -125,13 +126,15 @@ def bid_features(hand, trump, trump_card, out):
                     out[7 if n >= 2 else 8] += 1
                 elif out_above == 2 and n >= 3:
                     out[9] += 1
+                elif r >= 8:
+                    out[10] += 1
             elif not has(seen, c):
                 out_above += 1
     if trump >= 0:
         out[4] = max(0, n_trump - 2)
-        out[10] = min(voids, n_trump)
-        out[11] = min(singles, max(0, n_trump - voids))
-    out[12] = 1
+        out[12] = min(voids, n_trump)
+        out[13] = min(singles, max(0, n_trump - voids))
+    out[14] = 1
 
 
 @njit(cache=True)
