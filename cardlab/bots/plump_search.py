@@ -63,6 +63,18 @@ from ..rules.plump_core import SCORING_CODES as _SCORING_CODES
 from .base import Decision
 
 
+#: the search methods: information-set MCTS (the default) and one-step determinised rollouts
+METHODS = ("ismcts", "pimc")
+#: play-outs per decision by default (ISMCTS: one iteration = one deal = one play-out)
+ISMCTS_ROLLOUTS = 3000
+PIMC_ROLLOUTS = 4000
+#: ISMCTS's exploration constant (UCB on scores divided by hand size + 10) and its play-out noise
+EXPLORATION = 0.7
+ISMCTS_NOISE = 0.1
+#: iterations per step of a time-budgeted search
+TIME_BATCH = 32
+
+
 class PlumpSearchBot:
     """Plays Plump by trying its moves in many imagined deals (see the module docstring).
 
@@ -87,9 +99,13 @@ class PlumpSearchBot:
 
     name = "search"
 
-    def __init__(self, *, rng=None, rollouts: int = 4000, samples: int | None = None, time_ms: float | None = None,
-                 scoring: str | None = None, bid_weight: float = 1.0, noise: float = 0.0,
-                 bid_up: bool = False) -> None:
+    def __init__(self, *, rng=None, method: str = "ismcts", rollouts: int | None = None, samples: int | None = None,
+                 time_ms: float | None = None, scoring: str | None = None, bid_weight: float = 1.0,
+                 noise: float | None = None, bid_up: bool = False, exploration: float = EXPLORATION) -> None:
+        if method not in METHODS:
+            raise ValueError(f"method must be one of {', '.join(METHODS)}; you gave {method!r}.")
+        if rollouts is None:
+            rollouts = ISMCTS_ROLLOUTS if method == "ismcts" else PIMC_ROLLOUTS
         if not isinstance(rollouts, int) or rollouts < 1:
             raise ValueError(f"rollouts must be a whole number of play-outs, at least 1; you gave {rollouts!r}.")
         if samples is not None and (not isinstance(samples, int) or samples < 1):
@@ -100,16 +116,22 @@ class PlumpSearchBot:
             raise ValueError(f"scoring must be one of {', '.join(_SCORING_CODES)}; you gave {scoring!r}.")
         if not 0.0 < bid_weight <= 1.0:
             raise ValueError(f"bid_weight must be in (0, 1]; you gave {bid_weight!r}.")
+        if noise is None:
+            noise = ISMCTS_NOISE if method == "ismcts" else 0.0
+        if not 0.0 <= noise < 1.0:
+            raise ValueError(f"noise must be in [0, 1); you gave {noise!r}.")
+        if not exploration >= 0.0:
+            raise ValueError(f"exploration must be a number ≥ 0; you gave {exploration!r}.")
         self.rng = normalize_rng(rng)
+        self.method = method
         self.rollouts = rollouts
         self.samples = samples
         self.time_ms = time_ms
         self.scoring = scoring
         self.bid_weight = float(bid_weight)
-        if not 0.0 <= noise < 1.0:
-            raise ValueError(f"noise must be in [0, 1); you gave {noise!r}.")
         self.noise = float(noise)
         self.bid_up = bool(bid_up)
+        self.exploration = float(exploration)
 
     # ------------------------------------------------------------ protocol
     def decide(self, view: PlumpView) -> Decision:
@@ -120,6 +142,11 @@ class PlumpSearchBot:
             from .plump import PlumpBot
 
             return PlumpBot().decide(view)  # the bitmask kernels hold one deck
+        if view.phase != "bid" and len(view.legal_actions) == 1:
+            card = view.legal_actions[0].card
+            return Decision(view.legal_actions[0], Message("plump.search.only_card", {"card": card}))
+        if self.method == "ismcts":
+            return self._decide_ismcts(view)
         if view.phase == "bid":
             return self._decide_bid(view)
         return self._decide_play(view)
@@ -163,6 +190,54 @@ class PlumpSearchBot:
                     played_by=played_by, played=np.uint64(played),
                     bids=np.array([-1 if b is None else b for b in view.bids], np.int64),
                     tricks=np.array(view.tricks_taken, np.int64))
+
+    def _decide_ismcts(self, view: PlumpView) -> Decision:
+        from ..sim.plump_ismcts import Root, Tree, run
+
+        pos = self._position(view)
+        trick_cards = np.zeros(view.players, np.int64)
+        for j, (_, c) in enumerate(view.current_trick):
+            trick_cards[j] = c.index
+        if view.current_trick:
+            leader = view.current_trick[0][0]
+        else:
+            leader = view.seat
+        root = Root(me=view.seat, players=view.players, hand_size=view.hand_size, trump=pos["trump"],
+                    must_trump=pos["must_trump"], scoring=self._scoring_code(view), dealer=view.dealer,
+                    hook=bool(view.hook_active), highest_bidder_leads=view.rules.first_lead == "highest-bidder",
+                    my_hand=pos["my_hand"], unseen=pos["unseen"], counts=pos["counts"], voids=pos["voids"],
+                    bids=pos["bids"], tricks=pos["tricks"], leader=leader, trick_cards=trick_cards,
+                    n_trick=len(view.current_trick), played=pos["played"])
+        state = int(self.rng.integers(2**63))
+        if self.time_ms is None:
+            iterations = self.samples or self.rollouts
+            tree = Tree(iterations + 1)
+            run(tree, root, state, iterations, self.exploration, self.noise)
+        else:
+            deadline = time.perf_counter() + self.time_ms / 1000.0
+            tree = Tree(1 << 14)
+            iterations = 0
+            while True:
+                if tree.size[0] + TIME_BATCH >= tree.capacity:
+                    tree.grow()
+                state = run(tree, root, state, TIME_BATCH, self.exploration, self.noise)
+                iterations += TIME_BATCH
+                if time.perf_counter() >= deadline:
+                    break
+        moves, visits, _, made = tree.root_children()
+        best = int(np.argmax(visits))
+        move = int(moves[best])
+        chance = made[best] / visits[best] if visits[best] > 0 else 0.0
+        k = int(round(10 * chance))
+        if view.phase == "bid":
+            action = Bid(view.seat, move)
+            if action not in view.legal_actions:  # cannot happen: the tree holds legal moves only
+                raise RuntimeError(f"the search chose the illegal bid {move}")
+            return Decision(action, Message("plump.search.bid", {"bid": move, "k": k, "worlds": iterations}))
+        card = next(a.card for a in view.legal_actions if a.card.index == move)
+        if chance < 0.05:
+            return Decision(Play(view.seat, card), Message("plump.search.card_lost", {"card": card}))
+        return Decision(Play(view.seat, card), Message("plump.search.card", {"card": card, "k": k}))
 
     def _scoring_code(self, view: PlumpView) -> int:
         return _SCORING_CODES[self.scoring or view.rules.scoring]
