@@ -207,12 +207,12 @@ class PlumpSearchBot:
                     hook=bool(view.hook_active), highest_bidder_leads=view.rules.first_lead == "highest-bidder",
                     my_hand=pos["my_hand"], unseen=pos["unseen"], counts=pos["counts"], voids=pos["voids"],
                     bids=pos["bids"], tricks=pos["tricks"], leader=leader, trick_cards=trick_cards,
-                    n_trick=len(view.current_trick), played=pos["played"])
+                    n_trick=len(view.current_trick), played=pos["played"], played_by=pos["played_by"])
         state = int(self.rng.integers(2**63))
         if self.time_ms is None:
             iterations = self.samples or self.rollouts
             tree = Tree(iterations + 1)
-            run(tree, root, state, iterations, self.exploration, self.noise)
+            run(tree, root, state, iterations, self.exploration, self.noise, self.bid_weight, self.bid_up)
         else:
             deadline = time.perf_counter() + self.time_ms / 1000.0
             tree = Tree(1 << 14)
@@ -220,7 +220,7 @@ class PlumpSearchBot:
             while True:
                 if tree.size[0] + TIME_BATCH >= tree.capacity:
                     tree.grow()
-                state = run(tree, root, state, TIME_BATCH, self.exploration, self.noise)
+                state = run(tree, root, state, TIME_BATCH, self.exploration, self.noise, self.bid_weight, self.bid_up)
                 iterations += TIME_BATCH
                 if time.perf_counter() >= deadline:
                     break

@@ -41,16 +41,18 @@ is a code of :data:`cardlab.rules.plump_core.SCORING_CODES`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
 from ._numba import njit
 from .bits import SUIT_OF, nth_bit, popcount
 from .cores import beats, forbidden_bid, legal_follow, round_score
-from .plump_heuristic import heuristic_bid
-from .plump_rollout import play_out, sample_world
-from .rng import U64, below
+from .plump_rollout import bid_likelihood, later_bid, play_out, sample_world
+from .rng import U64, below, next_u64
+
+#: how many deals a search draws at most to find one that explains the bids (``bid_weight`` < 1)
+MAX_REJECTIONS = 16
 
 __all__ = ["Tree", "Root", "run", "search", "apply_move", "legal_moves"]
 
@@ -129,7 +131,7 @@ class Root:
     trick_cards: np.ndarray = None
     n_trick: int = 0
     played: np.uint64 = np.uint64(0)
-    extra: dict = field(default_factory=dict)
+    played_by: np.ndarray = None
 
     def __post_init__(self) -> None:
         p = self.players
@@ -141,6 +143,9 @@ class Root:
             self.bids = np.full(p, -1, np.int64)
         if self.tricks is None:
             self.tricks = np.zeros(p, np.int64)
+        if self.played_by is None:
+            self.played_by = np.zeros(p, np.uint64)
+        self.played_by = np.asarray(self.played_by, np.uint64)
         if self.trick_cards is None:
             self.trick_cards = np.zeros(p, np.int64)
         self.counts = np.asarray(self.counts, np.int64)
@@ -150,7 +155,8 @@ class Root:
         self.trick_cards = np.asarray(self.trick_cards, np.int64)
 
 
-def run(tree: Tree, root: Root, seed: int, iterations: int, exploration: float = 0.7, noise: float = 0.1) -> int:
+def run(tree: Tree, root: Root, seed: int, iterations: int, exploration: float = 0.7, noise: float = 0.1,
+        bid_weight: float = 1.0, bid_up: bool = False) -> int:
     """Run ``iterations`` more iterations on ``tree`` from ``root``; returns the stream's new state
     (pass it as the next call's ``seed`` to continue the same random stream)."""
     return int(search(tree.action, tree.mover, tree.first, tree.next, tree.visits, tree.avail, tree.value,
@@ -158,7 +164,7 @@ def run(tree: Tree, root: Root, seed: int, iterations: int, exploration: float =
                       root.trump, root.must_trump, root.scoring, root.dealer, root.hook, root.highest_bidder_leads,
                       np.uint64(root.my_hand), np.uint64(root.unseen), root.counts, root.voids, root.bids,
                       root.tricks, root.leader, root.trick_cards, root.n_trick, np.uint64(root.played),
-                      exploration, noise))
+                      exploration, noise, root.played_by, bid_weight, bid_up))
 
 
 @njit(cache=True)
@@ -229,7 +235,7 @@ def apply_move(move, seat, phase_bid, hands, bids, tricks, trick_cards, info, pl
 @njit(cache=True, nogil=True)
 def search(action, mover, first, nxt, visits, avail, value, made, size, seed, iterations, me, players, hand_size,
            trump, must_trump, scoring, dealer, hook, highest_bidder_leads, my_hand, unseen, counts, voids, bids0,
-           tricks0, leader0, trick0, n_trick0, played0, exploration, noise):
+           tricks0, leader0, trick0, n_trick0, played0, exploration, noise, played_by, bid_weight, bid_up):
     """The SO-ISMCTS loop (see the module docstring); returns the stream's new state."""
     state = U64(seed)
     capacity = action.shape[0]
@@ -246,6 +252,14 @@ def search(action, mover, first, nxt, visits, avail, value, made, size, seed, it
     scale = float(hand_size + 10)   # scores in about [0, 1] for the UCB rule
     for _ in range(iterations):
         state, _ = sample_world(state, me, players, my_hand, unseen, counts, voids, hands, pool, room)
+        if bid_weight < 1.0:
+            # keep the deal with the chance that it explains the bids made (rejection sampling)
+            for _try in range(MAX_REJECTIONS):
+                w = bid_likelihood(hands, played_by, me, players, hand_size, trump, bids0, dealer, hook, bid_weight)
+                state, x = next_u64(state)
+                if float(x >> U64(11)) * (1.0 / 9007199254740992.0) < w:
+                    break
+                state, _ = sample_world(state, me, players, my_hand, unseen, counts, voids, hands, pool, room)
         # the working state
         made_bids = 0
         bid_sum = 0
@@ -290,6 +304,39 @@ def search(action, mover, first, nxt, visits, avail, value, made, size, seed, it
             seat = info[8]
             legal = legal_moves(hands[seat], bids, info[1], seat, phase_bid, dealer, hand_size, hook, info[4],
                                 trump, must_trump)
+            if phase_bid and seat != me:
+                # another seat bids as the model bidder would with its hand in this deal
+                forbidden = forbidden_bid(seat, dealer, hand_size, info[1], hook)
+                move = later_bid(hands[seat], hand_size, trump, players, forbidden, bid_up)
+                child = first[node]
+                while child >= 0 and action[child] != move:
+                    child = nxt[child]
+                if child < 0:
+                    if size[0] >= capacity:
+                        break
+                    child = size[0]
+                    size[0] += 1
+                    action[child] = move
+                    mover[child] = seat
+                    first[child] = -1
+                    nxt[child] = first[node]
+                    first[node] = child
+                    visits[child] = 0
+                    avail[child] = 0
+                    value[child] = 0.0
+                    made[child] = 0
+                    apply_move(move, seat, phase_bid, hands, bids, tricks, trick_cards, info, players, trump, dealer,
+                               highest_bidder_leads)
+                    depth += 1
+                    path[depth] = child
+                    break
+                avail[child] += 1
+                apply_move(move, seat, phase_bid, hands, bids, tricks, trick_cards, info, players, trump, dealer,
+                           highest_bidder_leads)
+                node = child
+                depth += 1
+                path[depth] = child
+                continue
             tried = U64(0)
             best = -1
             best_score = -1e300
@@ -339,7 +386,7 @@ def search(action, mover, first, nxt, visits, avail, value, made, size, seed, it
                 s = (first_bidder + j) % players
                 if bids[s] < 0:
                     forbidden = forbidden_bid(s, dealer, hand_size, running, hook)
-                    bids[s] = heuristic_bid(hands[s], hand_size, trump, players, forbidden)
+                    bids[s] = later_bid(hands[s], hand_size, trump, players, forbidden, bid_up)
                     running += bids[s]
                     info[0] += 1
             leader = first_bidder
@@ -357,7 +404,7 @@ def search(action, mover, first, nxt, visits, avail, value, made, size, seed, it
             done += tricks[s]
         if done < total_tricks:
             state = play_out(hands, players, hand_size, trump, must_trump, bids, tricks, info[2], trick_cards,
-                             info[3], U64(info[7]), state, -1, noise)
+                             info[3], U64(info[7]), state, me, noise)
         # back-propagation
         for d in range(1, depth + 1):
             nd = path[d]
