@@ -6,38 +6,44 @@ candidate move out to the end of the round in every imagined deal, and picks the
 mean score.  It then says, in words a child understands, how often the move worked:
 "Om jag lägger K♠ klarar jag mitt bud i ungefär 7 av 10 givar."
 
-**Why this search (determinised rollouts, "PIMC with a policy").**  Plump is a short game of
-hidden cards with a score that depends on hitting a number exactly.  Three families were on the
-table:
+**Why this search (information-set MCTS with heuristic play-outs).**  Plump is a short game of
+hidden cards with a score that depends on hitting a number exactly.  Three families were tried or
+weighed:
 
-* *ISMCTS* (what OpenSpiel plays) grows a tree over information sets with random rollouts.  Random
-  rollouts are a poor model of Plump: a random player neither tries to hit its bid nor ducks once
-  it has made it, so the value of "bid 2" or "duck now" is estimated against opponents who do not
-  exist; a tree needs thousands of simulations to correct that.
-* *Perfect-information search per deal* (classic PIMC with alpha–beta) suffers from strategy
-  fusion and is expensive at ten tricks with four players.
-* *Determinised policy rollouts* (used here): sample deals, play every candidate move, then let
-  every seat continue with the compiled heuristic player (:mod:`cardlab.sim.plump_heuristic`, the
-  kernel twin of :class:`~cardlab.bots.plump.PlumpBot`), and average.  This is one step of policy
-  improvement over a player who aims for its bid, so the rollouts model opponents who bid and
-  duck; a rollout costs a few microseconds in numba, so hundreds of deals fit in ten
-  milliseconds.  Every candidate is tried on the same deals (common random numbers), so the
-  comparison between moves is far less noisy than the values themselves.
+* *Determinised policy rollouts* ("PIMC with a policy", ``method="pimc"``): sample deals, try every
+  candidate move, let every seat continue with the compiled heuristic player
+  (:mod:`cardlab.sim.plump_heuristic`, the kernel twin of :class:`~cardlab.bots.plump.PlumpBot`),
+  average.  Cheap and low in noise (every candidate is tried on the same deals), but it is only
+  one step of improvement over the heuristic: from the next move on, the bot imagines itself and
+  everyone else playing like ``PlumpBot``, so the value of a bid is the value it has *for a
+  ``PlumpBot``*.  Measured against OpenSpiel's ISMCTS-1000 it stayed behind at 4 × 5 and 3 × 7
+  however many play-outs it got.
+* *Perfect-information search per deal* (alpha–beta in each imagined deal) suffers from strategy
+  fusion (it assumes it will know the hidden cards later) and is expensive at ten tricks with four
+  players.
+* *Single-observer ISMCTS* (``method="ismcts"``, the default; :mod:`cardlab.sim.plump_ismcts`):
+  one tree of public move sequences shared by all imagined deals, grown by UCB with availability
+  counts, so the bot's own later moves and the others' cards are searched too, not just the next
+  move.  It is what OpenSpiel plays, but compiled with numba over bitmask hands: an iteration
+  (deal, descent, play-out) costs about 2–3 µs, so thousands of iterations fit in the time
+  OpenSpiel spends on 1000.  Two changes to the textbook version, both for Plump: play-outs use
+  the heuristic player (a seat that aims for its bid) with a little noise instead of random cards;
+  and the other seats' *bids* are not tree choices (a tree node shared by all deals would give an
+  opponent the same bid whatever hand the deal gave it) but the bid the model bidder makes with
+  its hand in that deal.
 
-Bids are chosen the same way: for every legal bid, the later bidders bid like the heuristic player
-(the dealer obeys the hook), the round is played out, and the bid with the best mean score wins.
-Deals can be weighted by how well they explain the bids already made (``bid_weight``).
+Deals can also be kept only with the chance that they explain the bids already made
+(``bid_weight`` < 1, rejection sampling); off by default.
 
 The score searched for is the round score of the view's rules (``rules.scoring``) unless
 ``scoring=`` says otherwise; ``scoring="trick-points"`` is OpenSpiel's ``oh_hell`` return
 (1 per trick + 10 for an exact bid).
 
-**Strength and time.**  ``rollouts`` play-outs per decision (default 4000, shared among the
-candidate moves: with 11 possible bids that is 363 deals, with 2 legal cards 2000; about 2–3 µs per
-play-out of a 4 × 10 round, so ≲ 10 ms per decision on one core), or a fixed number of deals
-``samples``, or a time budget ``time_ms`` (batches of 8 deals until the time is used; the decision
-then depends on the machine's speed).  More: stronger and slower.  See ``docs/strength.md`` for measured strength against
-OpenSpiel's ISMCTS.
+**Strength and time.**  ``rollouts`` play-outs per decision (ISMCTS: iterations, default 5000,
+about 5–9 ms per decision on one core at 4 × 5 to 4 × 10; PIMC: shared among the candidate moves,
+default 4000), or a time budget ``time_ms`` (the search runs in batches until the time is used;
+the decision then depends on the machine's speed).  More: stronger and slower; fewer: faster and
+weaker.  ``docs/strength.md`` has the measured strength against OpenSpiel's ISMCTS.
 
 >>> from cardlab import PlumpRound, PlumpRules
 >>> rnd = PlumpRound.from_hands(["AS KS QS", "2H 3H 4H", "5C 6C 7C"], rules=PlumpRules(players=3),
@@ -46,7 +52,7 @@ OpenSpiel's ISMCTS.
 >>> decision.action
 Bid(seat=0, tricks=3)
 >>> decision.explain("en")
-'If I bid 3, I make it in about 10 of 10 deals (I tried 1000 ways the other cards could lie).'
+'If I bid 3, I make it in about 10 of 10 deals (I tried 5000 ways the other cards could lie).'
 """
 
 from __future__ import annotations
@@ -66,7 +72,7 @@ from .base import Decision
 #: the search methods: information-set MCTS (the default) and one-step determinised rollouts
 METHODS = ("ismcts", "pimc")
 #: play-outs per decision by default (ISMCTS: one iteration = one deal = one play-out)
-ISMCTS_ROLLOUTS = 3000
+ISMCTS_ROLLOUTS = 5000
 PIMC_ROLLOUTS = 4000
 #: ISMCTS's exploration constant (UCB on scores divided by hand size + 10) and its play-out noise
 EXPLORATION = 0.7
@@ -81,27 +87,33 @@ class PlumpSearchBot:
     Parameters (keyword-only):
 
     * ``rng`` — seed or Generator for the imagined deals (a fixed seed makes it repeatable);
-    * ``rollouts`` — play-outs per decision, shared among the candidate moves (default 4000);
-    * ``samples`` — a fixed number of deals per decision instead (every candidate is played in each);
-    * ``time_ms`` — a time budget per decision instead of ``samples`` (batches of 8 deals until
-      the time is used; at least one batch);
+    * ``method`` — ``"ismcts"`` (default: information-set tree search) or ``"pimc"`` (one step of
+      determinised rollouts, the earlier search);
+    * ``rollouts`` — play-outs per decision: ISMCTS iterations (default 5000), or for PIMC shared
+      among the candidate moves (default 4000);
+    * ``samples`` — a fixed number of deals per decision instead (PIMC: every candidate is played in
+      each; ISMCTS: the same as ``rollouts``, one deal per iteration);
+    * ``time_ms`` — a time budget per decision instead (at least one batch of play-outs);
     * ``scoring`` — the score to aim for (a ``PlumpRules.scoring`` name; default: the view's rules);
-    * ``bid_weight`` — weight factor per trick that a sampled hand's heuristic bid differs from the
-      bid its seat made (1.0 = ignore the bids);
+    * ``bid_weight`` — how strongly imagined deals must explain the bids made: a factor per trick
+      that a sampled hand's model bid differs from the real bid (1.0 = ignore the bids);
     * ``noise`` — the chance that another seat plays a random legal card at a step of a play-out
-      (0 = they follow the heuristic player exactly);
-    * ``bid_up`` — when choosing a bid, let the seats that bid later round their half-tricks up
-      instead of down (the heuristic bids low, the strong players it meets do not).
+      (ISMCTS default 0.1, PIMC 0);
+    * ``bid_noise`` — ISMCTS only: a different play-out noise while choosing a bid, for every seat
+      including the bot's own (None: use ``noise``);
+    * ``bid_up`` — the model bidder rounds its half-tricks up instead of down;
+    * ``exploration`` — ISMCTS's UCB constant (scores are divided by hand size + 10).
 
-    ``bid_weight``, ``noise`` and ``bid_up`` default to off (see ``docs/strength.md`` for what
-    short runs against ISMCTS showed).
+    ``bid_weight`` and ``bid_up`` default to off (see ``docs/strength.md`` for what runs against
+    ISMCTS showed).
     """
 
     name = "search"
 
     def __init__(self, *, rng=None, method: str = "ismcts", rollouts: int | None = None, samples: int | None = None,
                  time_ms: float | None = None, scoring: str | None = None, bid_weight: float = 1.0,
-                 noise: float | None = None, bid_up: bool = False, exploration: float = EXPLORATION) -> None:
+                 noise: float | None = None, bid_up: bool = False, exploration: float = EXPLORATION,
+                 bid_noise: float | None = None) -> None:
         if method not in METHODS:
             raise ValueError(f"method must be one of {', '.join(METHODS)}; you gave {method!r}.")
         if rollouts is None:
@@ -132,6 +144,9 @@ class PlumpSearchBot:
         self.noise = float(noise)
         self.bid_up = bool(bid_up)
         self.exploration = float(exploration)
+        if bid_noise is not None and not 0.0 <= bid_noise < 1.0:
+            raise ValueError(f"bid_noise must be in [0, 1); you gave {bid_noise!r}.")
+        self.bid_noise = None if bid_noise is None else float(bid_noise)
 
     # ------------------------------------------------------------ protocol
     def decide(self, view: PlumpView) -> Decision:
@@ -209,10 +224,13 @@ class PlumpSearchBot:
                     bids=pos["bids"], tricks=pos["tricks"], leader=leader, trick_cards=trick_cards,
                     n_trick=len(view.current_trick), played=pos["played"], played_by=pos["played_by"])
         state = int(self.rng.integers(2**63))
+        noise, noise_me = self.noise, False
+        if view.phase == "bid" and self.bid_noise is not None:
+            noise, noise_me = self.bid_noise, True
         if self.time_ms is None:
             iterations = self.samples or self.rollouts
             tree = Tree(iterations + 1)
-            run(tree, root, state, iterations, self.exploration, self.noise, self.bid_weight, self.bid_up)
+            run(tree, root, state, iterations, self.exploration, noise, self.bid_weight, self.bid_up, noise_me)
         else:
             deadline = time.perf_counter() + self.time_ms / 1000.0
             tree = Tree(1 << 14)
@@ -220,7 +238,7 @@ class PlumpSearchBot:
             while True:
                 if tree.size[0] + TIME_BATCH >= tree.capacity:
                     tree.grow()
-                state = run(tree, root, state, TIME_BATCH, self.exploration, self.noise, self.bid_weight, self.bid_up)
+                state = run(tree, root, state, TIME_BATCH, self.exploration, noise, self.bid_weight, self.bid_up, noise_me)
                 iterations += TIME_BATCH
                 if time.perf_counter() >= deadline:
                     break

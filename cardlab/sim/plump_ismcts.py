@@ -156,7 +156,7 @@ class Root:
 
 
 def run(tree: Tree, root: Root, seed: int, iterations: int, exploration: float = 0.7, noise: float = 0.1,
-        bid_weight: float = 1.0, bid_up: bool = False) -> int:
+        bid_weight: float = 1.0, bid_up: bool = False, noise_me: bool = False) -> int:
     """Run ``iterations`` more iterations on ``tree`` from ``root``; returns the stream's new state
     (pass it as the next call's ``seed`` to continue the same random stream)."""
     return int(search(tree.action, tree.mover, tree.first, tree.next, tree.visits, tree.avail, tree.value,
@@ -164,7 +164,7 @@ def run(tree: Tree, root: Root, seed: int, iterations: int, exploration: float =
                       root.trump, root.must_trump, root.scoring, root.dealer, root.hook, root.highest_bidder_leads,
                       np.uint64(root.my_hand), np.uint64(root.unseen), root.counts, root.voids, root.bids,
                       root.tricks, root.leader, root.trick_cards, root.n_trick, np.uint64(root.played),
-                      exploration, noise, root.played_by, bid_weight, bid_up))
+                      exploration, noise, root.played_by, bid_weight, bid_up, noise_me))
 
 
 @njit(cache=True)
@@ -235,7 +235,7 @@ def apply_move(move, seat, phase_bid, hands, bids, tricks, trick_cards, info, pl
 @njit(cache=True, nogil=True)
 def search(action, mover, first, nxt, visits, avail, value, made, size, seed, iterations, me, players, hand_size,
            trump, must_trump, scoring, dealer, hook, highest_bidder_leads, my_hand, unseen, counts, voids, bids0,
-           tricks0, leader0, trick0, n_trick0, played0, exploration, noise, played_by, bid_weight, bid_up):
+           tricks0, leader0, trick0, n_trick0, played0, exploration, noise, played_by, bid_weight, bid_up, noise_me):
     """The SO-ISMCTS loop (see the module docstring); returns the stream's new state."""
     state = U64(seed)
     capacity = action.shape[0]
@@ -248,6 +248,7 @@ def search(action, mover, first, nxt, visits, avail, value, made, size, seed, it
     room = np.zeros(players + 1, np.int64)
     path = np.zeros(hand_size * players + players + 2, np.int64)
     first_bidder = dealer + 1 if dealer + 1 < players else 0
+    noisy_me = -1 if noise_me else me   # play_out keeps seat ``noisy_me`` free of noise
     total_tricks = hand_size
     scale = float(hand_size + 10)   # scores in about [0, 1] for the UCB rule
     for _ in range(iterations):
@@ -404,7 +405,7 @@ def search(action, mover, first, nxt, visits, avail, value, made, size, seed, it
             done += tricks[s]
         if done < total_tricks:
             state = play_out(hands, players, hand_size, trump, must_trump, bids, tricks, info[2], trick_cards,
-                             info[3], U64(info[7]), state, me, noise)
+                             info[3], U64(info[7]), state, noisy_me, noise)
         # back-propagation
         for d in range(1, depth + 1):
             nd = path[d]
