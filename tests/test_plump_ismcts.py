@@ -132,10 +132,14 @@ def test_bot_knobs_are_checked_and_the_old_method_is_still_there():
         PlumpSearchBot(method="minimax")
     with pytest.raises(ValueError, match="exploration"):
         PlumpSearchBot(exploration=-1)
+    with pytest.raises(ValueError, match="bid_noise"):
+        PlumpSearchBot(bid_noise=1.0)
     rnd = PlumpRound.deal(PlumpRules(players=4), hand_size=4, dealer=0, rng=2)
     view = rnd.view(rnd.to_move)
     for method in ("ismcts", "pimc"):
         assert PlumpSearchBot(rng=1, method=method, rollouts=200).choose(view) in view.legal_actions
+    for options in ({"bid_noise": 0.5}, {"bid_weight": 0.5}, {"bid_up": True}, {"samples": 300}):
+        assert PlumpSearchBot(rng=1, rollouts=200, **options).choose(view) in view.legal_actions
 
 
 def test_a_time_budget_grows_the_tree_and_answers():
