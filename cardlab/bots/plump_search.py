@@ -40,10 +40,11 @@ The score searched for is the round score of the view's rules (``rules.scoring``
 (1 per trick + 10 for an exact bid).
 
 **Strength and time.**  ``rollouts`` play-outs per decision (ISMCTS: iterations, default 5000,
-about 5–9 ms per decision on one core at 4 × 5 to 4 × 10; PIMC: shared among the candidate moves,
-default 4000), or a time budget ``time_ms`` (the search runs in batches until the time is used;
-the decision then depends on the machine's speed).  More: stronger and slower; fewer: faster and
-weaker.  ``docs/strength.md`` has the measured strength against OpenSpiel's ISMCTS.
+about 10–15 ms per decision on one core at 4 × 5 to 4 × 10, half of what OpenSpiel's ISMCTS-1000
+takes; PIMC: shared among the candidate moves, default 4000), or a time budget ``time_ms`` (the
+search runs in batches until the time is used; the decision then depends on the machine's speed).
+More: stronger and slower; fewer: faster and weaker.  ``docs/strength.md`` has the measured
+strength against OpenSpiel's ISMCTS.
 
 >>> from cardlab import PlumpRound, PlumpRules
 >>> rnd = PlumpRound.from_hands(["AS KS QS", "2H 3H 4H", "5C 6C 7C"], rules=PlumpRules(players=3),
