@@ -2,7 +2,7 @@
 
 from .base import Bot, Decision, RandomBot
 
-__all__ = ["Bot", "Decision", "RandomBot", "PlumpBot", "PlumpSearchBot", "FemkampSearchBot"]
+__all__ = ["Bot", "Decision", "RandomBot", "PlumpBot", "PlumpSearchBot", "FemkampSearchBot", "RummySearchBot"]
 
 
 def __getattr__(name: str):
@@ -18,4 +18,8 @@ def __getattr__(name: str):
         from .femkamp_search import FemkampSearchBot
 
         return FemkampSearchBot
+    if name == "RummySearchBot":
+        from .rummy_search import RummySearchBot
+
+        return RummySearchBot
     raise AttributeError(name)

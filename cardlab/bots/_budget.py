@@ -34,15 +34,17 @@ def check_budget(rollouts: Any, samples: Any, time_ms: Any) -> None:
 
 
 def run_budget(batch: Callable[[int, int], tuple[Any, int]], rng: np.random.Generator, *, candidates: int,
-               rollouts: int, samples: int | None, time_ms: float | None) -> tuple[Any, int]:
-    """Call ``batch(seed, worlds)`` (returning per-candidate sums and a count) within the budget.
+               rollouts: int, samples: int | None, time_ms: float | None,
+               min_worlds: int = MIN_WORLDS) -> tuple[Any, int]:
+    """Call ``batch(seed, worlds)`` (returning per-candidate sums — an array, or a tuple of arrays —
+    and a count) within the budget.
 
     Without ``time_ms``: one call with ``samples`` deals, or ``rollouts`` play-outs shared among the
-    ``candidates`` (between :data:`MIN_WORLDS` and :data:`MAX_WORLDS` deals).  With ``time_ms``: calls
+    ``candidates`` (between ``min_worlds`` and :data:`MAX_WORLDS` deals).  With ``time_ms``: calls
     of :data:`BATCH` deals until the time is used (at least one).  Returns (summed sums, deals).
     """
     if time_ms is None:
-        worlds = samples or min(MAX_WORLDS, max(MIN_WORLDS, rollouts // max(1, candidates)))
+        worlds = samples or min(MAX_WORLDS, max(min_worlds, rollouts // max(1, candidates)))
         sums, _ = batch(int(rng.integers(2**63)), worlds)
         return sums, worlds
     deadline = time.perf_counter() + time_ms / 1000.0
@@ -50,7 +52,12 @@ def run_budget(batch: Callable[[int, int], tuple[Any, int]], rng: np.random.Gene
     worlds = 0
     while True:
         sums, _ = batch(int(rng.integers(2**63)), BATCH)
-        total = sums if total is None else total + sums
+        if total is None:
+            total = sums
+        elif isinstance(sums, tuple):
+            total = tuple(t + s for t, s in zip(total, sums))
+        else:
+            total = total + sums
         worlds += BATCH
         if time.perf_counter() >= deadline:
             return total, worlds

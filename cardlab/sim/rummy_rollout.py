@@ -40,7 +40,7 @@ from ._numba import njit
 from .bits import lowest_bit, popcount
 from .cores import may_reshuffle, round_penalty
 from .rng import U64, below, shuffle_into
-from .rummy_kernel import _describe, _extended, _heuristic_meld_phase, _heuristic_takes
+from .rummy_kernel import _accepts, _describe, _extended, _has_meld, _heuristic_meld_phase, _heuristic_takes
 from .rummy_melds import mask_points
 
 #: move codes
@@ -52,6 +52,13 @@ MAX_MELDS = 20
 @njit(cache=True, inline="always")
 def _bit(card):
     return U64(1) << U64(card)
+
+
+@njit(cache=True)
+def describe_table(tmask, nt, table):
+    """Fill the rows (kind, suit, low, high, rank) of the first ``nt`` melds ``tmask`` into ``table``."""
+    for t in range(nt):
+        _describe(tmask[t], table[t])
 
 
 @njit(cache=True)
@@ -166,13 +173,31 @@ def play_out(state, players, hands, stock, sp, sn, pile, dn, tmask, table, nt, p
 
 
 @njit(cache=True)
-def sample_world(state, me, players, my_hand, unseen, counts, known, hands, stock, pool):
+def plausible(hand, tmask, table, nt):
+    """Could a heuristic player hold ``hand`` between its turns?  It melds whatever it can and lays
+    off what fits the table, so its hand holds no meld and no card that fits a meld on the table."""
+    if _has_meld(hand):
+        return False
+    h = hand
+    while h != U64(0):
+        c = lowest_bit(h)
+        h &= h - U64(1)
+        for t in range(nt):
+            if _accepts(table[t], tmask[t], c):
+                return False
+    return True
+
+
+@njit(cache=True)
+def sample_world(state, me, players, my_hand, unseen, counts, known, hands, stock, pool, tmask, table, nt, tries):
     """Deal ``unseen`` into ``hands`` (the seats other than ``me``) and ``stock``; returns (state, stock size).
 
     ``counts[s]``: how many cards seat ``s`` holds; ``known[s]``: cards it is known to hold (a subset
     of ``unseen``, at most ``counts[s]``).  The other unseen cards are shuffled (Fisher–Yates) and
-    fill the hands in seat order, the rest becomes the stock in that shuffled order.  ``pool`` (≥ 52)
-    is a work array.
+    fill the hands in seat order, the rest becomes the stock in that shuffled order.  A deal in which
+    another seat holds a meld or a card that fits the table (``tmask``/``table``, ``nt`` melds) —
+    which a heuristic player would have put down — is dealt again, up to ``tries`` times (then the
+    last deal is kept).  ``pool`` (≥ 52) is a work array.
     """
     free = unseen
     for s in range(players):
@@ -183,36 +208,44 @@ def sample_world(state, me, players, my_hand, unseen, counts, known, hands, stoc
         pool[n] = lowest_bit(rest)
         n += 1
         rest &= rest - U64(1)
-    for i in range(n - 1):
-        state, j = below(state, n - i)
-        j += i
-        c = pool[j]
-        pool[j] = pool[i]
-        pool[i] = c
-    k = 0
-    for s in range(players):
-        if s == me:
-            hands[s] = my_hand
-            continue
-        hands[s] = known[s]
-        for _ in range(counts[s] - popcount(known[s])):
-            hands[s] |= _bit(pool[k])
-            k += 1
     m = 0
-    while k < n:
-        stock[m] = pool[k]
-        m += 1
-        k += 1
+    for attempt in range(tries):
+        for i in range(n - 1):
+            state, j = below(state, n - i)
+            j += i
+            c = pool[j]
+            pool[j] = pool[i]
+            pool[i] = c
+        k = 0
+        ok = True
+        for s in range(players):
+            if s == me:
+                hands[s] = my_hand
+                continue
+            hands[s] = known[s]
+            for _ in range(counts[s] - popcount(known[s])):
+                hands[s] |= _bit(pool[k])
+                k += 1
+            if ok and not plausible(hands[s], tmask, table, nt):
+                ok = False
+        m = 0
+        while k < n:
+            stock[m] = pool[k]
+            m += 1
+            k += 1
+        if ok:
+            break
     return state, m
 
 
 @njit(cache=True, nogil=True)
 def evaluate_moves(seed, worlds, me, players, my_hand, unseen, counts, known, pile, dn, tmask, table, nt, pickups,
                    melded_before, in_turn, taken, put_down, reshuffles, max_reshuffles, no_same, rummy_bonus,
-                   max_turns, kinds, a, b, masks, score_sum, square_sum):
+                   max_turns, kinds, a, b, masks, score_sum, square_sum, tries=1):
     """Try each candidate move (``kinds[i]``, ``a[i]``, ``b[i]``, ``masks[i]``) in ``worlds`` sampled
-    deals, the rest of the round played by the heuristic player; adds ``me``'s penalty to
-    ``score_sum`` (squares to ``square_sum``).  Returns ``worlds``."""
+    deals (:func:`sample_world` with ``tries``), the rest of the round played by the heuristic player; adds ``me``'s penalty to
+    ``score_sum`` and the square of its difference from candidate 0's penalty in the same deal to
+    ``square_sum`` (for the standard error of the paired difference).  Returns ``worlds``."""
     state = U64(seed)
     k = kinds.shape[0]
     hands = np.zeros(players, np.uint64)
@@ -226,8 +259,10 @@ def evaluate_moves(seed, worlds, me, players, my_hand, unseen, counts, known, pi
     w_melded = np.zeros(players, np.bool_)
     penalty = np.zeros(players, np.int64)
     pool = np.zeros(64, np.int64)
+    first = 0
     for _ in range(worlds):
-        state, sn = sample_world(state, me, players, my_hand, unseen, counts, known, hands, stock, pool)
+        state, sn = sample_world(state, me, players, my_hand, unseen, counts, known, hands, stock, pool, tmask, table,
+                                 nt, tries)
         for i in range(k):
             for s in range(players):
                 w_hands[s] = hands[s]
@@ -245,7 +280,9 @@ def evaluate_moves(seed, worlds, me, players, my_hand, unseen, counts, known, pi
                                 w_melded, me, in_turn, taken, put_down, reshuffles, max_reshuffles, no_same,
                                 rummy_bonus, max_turns, kinds[i], a[i], b[i], masks[i], penalty)
             score_sum[i] += penalty[me]
-            square_sum[i] += penalty[me] * penalty[me]
+            if i == 0:
+                first = penalty[me]
+            square_sum[i] += (penalty[me] - first) * (penalty[me] - first)
     return worlds
 
 
