@@ -41,7 +41,7 @@ from typing import Any
 import numpy as np
 
 from .._rng import normalize_rng
-from ..cards import parse_cards
+from ..cards import Rank, parse_cards
 from ..games.trick_actions import Play
 from ..i18n import Message
 from ..rules.femkamp_core import ROUND_CODES
@@ -141,7 +141,7 @@ class FemkampSearchBot:
                     voids[seat] |= 1 << led
             taken[trick.winner, TRICKS] += 1
             taken[trick.winner, CLUBS] += sum(1 for c in trick.cards if c.suit.index == 0)
-            taken[trick.winner, QUEENS] += sum(1 for c in trick.cards if c.rank.name == "QUEEN")
+            taken[trick.winner, QUEENS] += sum(1 for c in trick.cards if c.rank is Rank.QUEEN)
         trick_cards = np.zeros(players, np.int64)
         if view.current_trick:
             led = view.current_trick[0][1].suit.index
