@@ -149,7 +149,7 @@ assert good.holds
 # %% [markdown]
 # How well people play changes the answer a lot. At four players and five cards a random bidder's zero bid is made
 # 29 % of the time (the chance of taking no trick), the friendly bot's rows of this table 50 %, and the strong
-# search bot's 74 % (95 % interval 72 % to 76 %, 2,343 zero bids), and the search bot stays at 73–80 % at every
+# search bot's 76 % (95 % interval 74 % to 78 %, 2,395 zero bids), and the search bot stays at 73–79 % at every
 # hand size from 2 to 7 cards, while random bidders fall from 60 % to 17 %. A strong player does not only judge
 # the hand better; it also plays the round to keep the zero (ducking, getting rid of dangerous cards early).
 #
