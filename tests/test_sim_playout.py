@@ -99,3 +99,23 @@ def test_a_random_play_out_from_any_point_finishes_the_round_as_the_engine_does(
             rnd.apply(action)
         assert (np.array(before) + tricks).tolist() == rnd.tricks_taken, (int(seed), cut)
         assert int(state) == stream.state and not hands.any()
+
+
+@pytest.mark.parametrize("rules", [PlumpRules(), PlumpRules(players=3, first_lead="highest-bidder"),
+                                   PlumpRules(players=6, trump="none", must_trump=True)],
+                         ids=lambda r: f"{r.players}p-{r.trump}-{r.first_lead}")
+def test_rounds_played_two_at_a_time_are_the_rounds_played_alone(rules):
+    """The random kernel plays rounds in pairs (random_tricks_pair); an odd batch ends with a single one.
+    Every round is the same whether it is played in a pair, alone, or in a batch of any length."""
+    from cardlab.sim.plump import kernel_batch, make_setup
+
+    setup = make_setup(rules, hand_size=rules.largest_hand // 2, dealer="rotate")
+    seeds = round_seeds(rules.players, 301)
+    whole = kernel_batch(setup, seeds)
+    for i in range(0, 301, 23):
+        alone = kernel_batch(setup, seeds[i:i + 1], start=i)
+        for name in ("bids", "tricks", "trump", "trump_card"):
+            assert alone[name][0].tolist() == whole[name][i].tolist(), (name, i)
+    shifted = kernel_batch(setup, seeds[1:], start=1)  # every round in the other place of its pair
+    for name in ("bids", "tricks", "trump", "trump_card"):
+        assert shifted[name].tolist() == whole[name][1:].tolist()
