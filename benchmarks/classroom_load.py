@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/classroom_load.py --pupils 30            # the full class (~4 min)
     .venv/bin/python benchmarks/classroom_load.py --pupils 4 --chromium 1 --linger 60
+    .venv/bin/python benchmarks/classroom_load.py --pupils 30 --server plain   # Voilà as it comes, side by side
 
 Starts ``python -m cardlab.classroom_server`` on 127.0.0.1 (a free port, a temporary class folder),
 waits until its pool of ready kernels is filled (as a teacher starts it before the lesson), then
@@ -53,6 +54,7 @@ PLAYERS = 4                     # the kids' preset
 MAX_MOVES = 24                  # per pupil: bids, the bots' moves, the card and the rest of the trick
 OP_TIMEOUT = 60.0               # seconds for one page, one state request or one move
 WS_PROTOCOL = "v1.kernel.websocket.jupyter.org"
+PAGES_KEPT: "Path | None" = None   # where a page without its table is saved for a look (set in main)
 THINK = 1.0                     # seconds a pupil looks at the table between two clicks (set by --think)
 
 
@@ -114,16 +116,24 @@ def free_port() -> int:
 class Server:
     """The classroom server as a teacher starts it, on a free port of 127.0.0.1."""
 
-    def __init__(self, pupils: int, spare: int, cull_after: int, workdir: Path) -> None:
-        self.size = pupils + spare
+    def __init__(self, pupils: int, spare: int, cull_after: int, workdir: Path, kind: str = "classroom") -> None:
+        self.kind = kind
+        self.size = pupils + spare if kind == "classroom" else 0
         self.port = free_port()
         self.base = f"http://{HOST}:{self.port}"
         self.log_path = workdir / "server.log"
         self.class_dir = workdir / "class"
         self._log = open(self.log_path, "wb")
-        cmd = [sys.executable, "-m", "cardlab.classroom_server", "--pupils", str(pupils), "--spare", str(spare),
-               "--port", str(self.port), "--ip", HOST, "--class-dir", str(self.class_dir),
-               "--app-folder", str(workdir / "app"), "--cull-after", str(cull_after), "--lesson", LESSON]
+        if kind == "classroom":
+            cmd = [sys.executable, "-m", "cardlab.classroom_server", "--pupils", str(pupils), "--spare", str(spare),
+                   "--port", str(self.port), "--ip", HOST, "--class-dir", str(self.class_dir),
+                   "--app-folder", str(workdir / "app"), "--cull-after", str(cull_after), "--lesson", LESSON]
+        else:   # Voilà as it comes, on the same pupil notebooks: the baseline the classroom server is measured against
+            from cardlab.classroom_server import prepare_app_folder
+
+            prepare_app_folder(workdir / "app")
+            cmd = [sys.executable, "-m", "voila", str(workdir / "app"), "--no-browser", f"--port={self.port}",
+                   f"--Voila.ip={HOST}"]
         self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=self._log, stderr=subprocess.STDOUT)
 
     def log(self) -> str:
@@ -133,6 +143,16 @@ class Server:
         """Wait until every pool kernel has run the notebook (the server logs "N ready kernel(s)");
         returns the seconds it took."""
         start = time.monotonic()
+        if self.kind != "classroom":            # no pool: wait until the server answers
+            while time.monotonic() - start < seconds:
+                if self.proc.poll() is not None:
+                    raise RuntimeError(f"the server stopped:\n{self.log()[-3000:]}")
+                try:
+                    with socket.create_connection((HOST, self.port), timeout=1):
+                        return time.monotonic() - start
+                except OSError:
+                    time.sleep(0.5)
+            raise RuntimeError(f"the server did not answer within {seconds:.0f} s")
         pattern = re.compile(r"cardlab: (\d+) ready kernel\(s\) for " + re.escape(LESSON))
         while time.monotonic() - start < seconds:
             if self.proc.poll() is not None:
@@ -308,7 +328,10 @@ async def open_page(base: str, pupil: Pupil) -> KernelSession:
     pupil.pages.append(time.perf_counter() - start)
     found = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page)
     if code != 200 or not found or "application/vnd.jupyter.widget-view+json" not in page:
-        raise RuntimeError(f"page without a table (HTTP {code})")
+        kept = PAGES_KEPT / f"page_without_table_{pupil.number}_{len(pupil.pages)}.html" if PAGES_KEPT else None
+        if kept is not None:
+            kept.write_text(page, encoding="utf-8")
+        raise RuntimeError(f"page without a table (HTTP {code}, {len(page)} characters{f', kept in {kept}' if kept else ''})")
     session = KernelSession(base, found.group(1))
     pupil.kernels.append(session.kernel_id)
     await session.connect()
@@ -471,20 +494,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cull-after", type=int, default=30)
     parser.add_argument("--think", type=float, default=1.0,
                         help="seconds a pupil waits between two clicks (a child's fastest pace; 0: as fast as possible)")
+    parser.add_argument("--server", choices=("classroom", "plain"), default="classroom",
+                        help="classroom: python -m cardlab.classroom_server (default); plain: Voilà with its own "
+                             "settings on the same notebooks, the baseline to compare with")
     parser.add_argument("--pool-timeout", type=float, default=900.0, help="seconds the pool may take to fill")
     args = parser.parse_args(argv)
     if args.pupils < 1 or args.wave < 1:
         parser.error("--pupils and --wave must be at least 1")
-    global THINK
+    global THINK, PAGES_KEPT
     THINK = max(0.0, args.think)
 
     workdir = Path(tempfile.mkdtemp(prefix="cardlab-classroom-"))
-    server = Server(args.pupils, args.spare, args.cull_after, workdir)
+    PAGES_KEPT = workdir
+    server = Server(args.pupils, args.spare, args.cull_after, workdir, args.server)
     errors: list[str] = []
     try:
         filled = server.wait_for_pool(args.pool_timeout)
         server_before = server.rss()
-        print(f"pool of {args.pupils + args.spare} ready kernels filled in {filled:.0f} s; server {server_before:.0f} MB; "
+        print(f"{args.server} server: pool of {server.size} ready kernels filled in {filled:.0f} s; server {server_before:.0f} MB; "
               f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; log and screenshots in {workdir}", flush=True)
         started = time.monotonic()
         server_cpu = cpu_seconds(server.proc.pid)
@@ -520,6 +547,7 @@ def main(argv: list[str] | None = None) -> int:
               flush=True)
         for line in errors:
             print("error:", line, flush=True)
+        print(f"server={args.server}", flush=True)
         print(f"pupils={args.pupils} errors={len(errors)} first_card_p95_s={p95(first):.2f} move_p95_s={p95(moves):.2f} "
               f"rss_per_pupil_mb={per_pupil:.0f} leaked_kernels={len(left)}", flush=True)
     finally:

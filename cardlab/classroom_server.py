@@ -40,7 +40,8 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 #: Where the served copy is made (never inside ``notebooks/``).
 APP_FOLDER = ROOT / "build" / "classroom"
-#: Notebooks for the teacher only (answer keys, the class's results): never served.
+#: Notebooks for the teacher only (answer keys, the class's results): they live apart in ``notebooks/teacher/``,
+#: which is never copied; should one be put beside the pupils' notebooks, it is still left out by name.
 TEACHER_NOTEBOOKS = frozenset({"05_classroom_exercises", "06_class_results"})
 DEFAULT_LESSON = "02_play_plump.ipynb"
 DEFAULT_PORT = 8866
@@ -65,7 +66,8 @@ def is_teacher_notebook(path: "str | Path") -> bool:
 
 
 def pupil_notebooks(folder: "str | Path" = NOTEBOOKS) -> list[Path]:
-    """The notebooks a pupil may open: every notebook directly in ``folder`` except the teacher's.
+    """The notebooks a pupil may open: every notebook directly in ``folder`` (not in its ``teacher/``
+    folder) except a teacher's.
 
     >>> names = [p.name for p in pupil_notebooks()]
     >>> "05_classroom_exercises_pupil.ipynb" in names, "05_classroom_exercises.ipynb" in names
@@ -111,6 +113,9 @@ def voila_config(*, port: int = DEFAULT_PORT, ip: str = "127.0.0.1", pools: "dic
         "VoilaKernelManager": {"kernel_pools_config": pool_config, "fill_delay": 0},
         "VoilaExecutor": {"iopub_timeout": s["iopub_timeout"], "timeout": s["cell_timeout"],
                           "startup_timeout": s["startup_timeout"]},
+        # kernels talk over local sockets, not TCP ports: thirty kernels starting at once raced for random ports
+        # ("Address already in use"), and a kernel that lost the race died and left its pool place empty
+        "KernelManager": {"transport": "ipc"},
         "MappingKernelManager": {"cull_idle_timeout": int(cull_after), "cull_interval": s["cull_interval"],
                                  "cull_connected": False, "cull_busy": False},
     }

@@ -14,7 +14,7 @@ always in step with the teacher's.
 
 Command line::
 
-    python -m cardlab.notebook_tools notebooks/05_classroom_exercises.ipynb notebooks/05_classroom_exercises_pupil.ipynb
+    python -m cardlab.notebook_tools notebooks/teacher/05_classroom_exercises.ipynb notebooks/05_classroom_exercises_pupil.ipynb
 """
 
 from __future__ import annotations

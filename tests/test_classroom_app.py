@@ -29,7 +29,7 @@ from cardlab.notebook_tools import is_answer_cell
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
-TEACHER = NOTEBOOKS / "05_classroom_exercises.ipynb"
+TEACHER = NOTEBOOKS / "teacher" / "05_classroom_exercises.ipynb"
 #: Words that only a teacher's copy (or a report made before answering) contains.
 TEACHER_WORDS = ("Answer key", "answer-key", "Teacher's copy", "For the teacher", "right_answer", "report()",
                  "q.answer", "Facit", "Lärarens")
@@ -93,7 +93,9 @@ def test_the_answer_list_is_real():
 def test_teacher_notebooks_are_not_served(tmp_path):
     copied = {p.name for p in prepare_app_folder(tmp_path / "app")}
     stored = {p.name for p in NOTEBOOKS.glob("*.ipynb")}
-    assert {f"{n}.ipynb" for n in TEACHER_NOTEBOOKS} <= stored         # the teacher's notebooks exist …
+    apart = {p.name for p in (NOTEBOOKS / "teacher").glob("*.ipynb")}
+    assert {f"{n}.ipynb" for n in TEACHER_NOTEBOOKS} == apart          # the teacher's notebooks live apart …
+    assert not apart & stored                                         # … not beside the pupils' …
     assert not {f"{n}.ipynb" for n in TEACHER_NOTEBOOKS} & copied      # … and are not served
     assert {"02_play_plump.ipynb", "05_classroom_exercises_pupil.ipynb", "01_kort_och_stick.ipynb"} <= copied
     assert copied == {p.name for p in pupil_notebooks()} == {n for n in stored if not is_teacher_notebook(n)}
@@ -172,6 +174,8 @@ def test_the_running_app_serves_no_answer(tmp_path):
         for path in ("/voila/render/05_classroom_exercises.ipynb", "/voila/render/06_class_results.ipynb",
                      "/voila/api/contents/05_classroom_exercises.ipynb",
                      "/voila/render/..%2Fnotebooks%2F05_classroom_exercises.ipynb",
+                     "/voila/render/..%2Fnotebooks%2Fteacher%2F05_classroom_exercises.ipynb",
+                     "/voila/render/teacher/05_classroom_exercises.ipynb",
                      "/voila/files/05_classroom_exercises.ipynb"):
             assert _get(base + path)[0] != 200, path
         code, page = _get(f"{base}/voila/render/05_classroom_exercises_pupil.ipynb")

@@ -6,7 +6,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-NOTEBOOKS = sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("*.ipynb"))
+_FOLDER = Path(__file__).resolve().parent.parent / "notebooks"
+NOTEBOOKS = sorted([*_FOLDER.glob("*.ipynb"), *(_FOLDER / "teacher").glob("*.ipynb")])
 OUTPUT_FREE = "output-free"
 
 

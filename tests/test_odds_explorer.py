@@ -83,3 +83,10 @@ def test_bad_options_are_refused():
         OddsExplorer(trump="rotating", rounds=100)
     with pytest.raises(ValueError, match="policy"):
         OddsExplorer(policy="clever", rounds=100)
+
+
+def test_before_it_is_drawn_a_page_shows_a_sentence_not_the_widget_repr(explorer):
+    bundle = explorer._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert "VBox(" not in bundle["text/plain"]
+    assert bundle["text/plain"].startswith(("The odds explorer is loading", "Oddsutforskaren laddas", "Oddsutforskeren lastes"))

@@ -15,8 +15,8 @@ else:  # pragma: no cover
 
 # conda-forge names that differ from PyPI names
 CONDA_NAMES = {"dask[distributed]": ["dask", "distributed"]}
-# extras that environment.yml leaves out: OpenSpiel is for the benchmark only (make bench installs it)
-NOT_IN_CONDA = {"bench"}
+# extras that environment.yml leaves out: OpenSpiel and Solara are for benchmarks only (make bench installs OpenSpiel)
+NOT_IN_CONDA = {"bench", "solara"}
 
 
 def _pyproject():
@@ -59,9 +59,12 @@ def test_environment_yml_matches_pyproject():
 
 
 def test_environment_yml_has_no_benchmark_only_packages():
-    text = (ROOT / "environment.yml").read_text(encoding="utf-8").lower()
-    bench = [Requirement(r).name.lower() for r in _pyproject()["project"]["optional-dependencies"]["bench"]]
-    assert bench and not any(name in text for name in bench)
+    env = yaml.safe_load((ROOT / "environment.yml").read_text(encoding="utf-8"))
+    listed = " ".join(str(d) for d in env["dependencies"]).lower()
+    extras = _pyproject()["project"]["optional-dependencies"]
+    only_for_benchmarks = [Requirement(r).name.lower() for name in sorted(NOT_IN_CONDA) for r in extras[name]]
+    assert {"open-spiel", "solara"} <= set(only_for_benchmarks)
+    assert not any(name in listed for name in only_for_benchmarks)
 
 
 def test_project_metadata_a_user_expects():

@@ -7,7 +7,7 @@ import nbformat
 from cardlab.notebook_tools import ANSWER_TAG, is_answer_cell, pupil_copy, write_pupil_copy
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-TEACHER = NOTEBOOKS / "05_classroom_exercises.ipynb"
+TEACHER = NOTEBOOKS / "teacher" / "05_classroom_exercises.ipynb"
 PUPIL = NOTEBOOKS / "05_classroom_exercises_pupil.ipynb"
 
 

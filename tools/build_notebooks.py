@@ -3,6 +3,8 @@
 Each notebook ``notebooks/NAME.ipynb`` is paired with ``notebooks/text/NAME.py`` (see
 ``notebooks/jupytext.toml``): the ``.py`` file is the source that is reviewed like code, the
 ``.ipynb`` file is what a reader opens, stored executed so that nbval can check its outputs.
+The teacher's notebooks (answer key, the class's results) live apart, in ``notebooks/teacher/``
+with their sources in ``notebooks/teacher/text/``; the classroom app never serves that folder.
 
     .venv/bin/python tools/build_notebooks.py                  # rebuild every notebook and execute it
     .venv/bin/python tools/build_notebooks.py 12_the_hook      # … only this one
@@ -30,22 +32,38 @@ import nbformat
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 TEXT = NOTEBOOKS / "text"
+#: The teacher's notebooks (answer keys, the class's results) live apart from the pupils', with their sources.
+TEACHER = "teacher"
 KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
 #: notebooks made from another one rather than from a source of their own: copy → (original, maker)
 DERIVED = {"05_classroom_exercises_pupil": "05_classroom_exercises"}
 
 
+def folder(name: str) -> Path:
+    """The folder of notebook ``name``: ``notebooks/teacher/`` for a teacher's notebook, else ``notebooks/``."""
+    teacher = NOTEBOOKS / TEACHER
+    return teacher if (teacher / "text" / f"{name}.py").exists() or (teacher / f"{name}.ipynb").exists() else NOTEBOOKS
+
+
 def source_path(name: str) -> Path:
-    return TEXT / f"{name}.py"
+    return folder(name) / "text" / f"{name}.py"
 
 
 def notebook_path(name: str) -> Path:
-    return NOTEBOOKS / f"{name}.ipynb"
+    return folder(name) / f"{name}.ipynb"
+
+
+def _sources() -> list[Path]:
+    return [*TEXT.glob("*.py"), *(NOTEBOOKS / TEACHER / "text").glob("*.py")]
+
+
+def _stored() -> list[Path]:
+    return [*NOTEBOOKS.glob("*.ipynb"), *(NOTEBOOKS / TEACHER).glob("*.ipynb")]
 
 
 def names() -> list[str]:
     """Every notebook that has a text source, in order."""
-    return sorted(p.stem for p in TEXT.glob("*.py"))
+    return sorted(p.stem for p in _sources())
 
 
 def read_source(name: str) -> nbformat.NotebookNode:
@@ -70,7 +88,7 @@ def differences() -> list[str]:
     """Names of the stored notebooks that no longer match their text source (or lack one)."""
     out = []
     sources = set(names())
-    stored = {p.stem for p in NOTEBOOKS.glob("*.ipynb")}
+    stored = {p.stem for p in _stored()}
     out += [f"{n}.ipynb has no text source" for n in sorted(stored - sources)]
     out += [f"text/{n}.py has no stored notebook" for n in sorted(sources - stored)]
     for name in sorted(sources & stored):
@@ -79,11 +97,11 @@ def differences() -> list[str]:
     return out
 
 
-def execute(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+def execute(nb: nbformat.NotebookNode, where: Path = NOTEBOOKS) -> nbformat.NotebookNode:
     from nbclient import NotebookClient
 
     NotebookClient(nb, timeout=900, kernel_name="python3", record_timing=False,
-                   resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
+                   resources={"metadata": {"path": str(where)}}).execute()
     return nb
 
 
@@ -92,7 +110,7 @@ def build(name: str, *, run: bool = True) -> Path:
     nb = read_source(name)
     if run:
         print("executing", name, flush=True)
-        nb = execute(nb)
+        nb = execute(nb, folder(name))
     nbformat.write(nb, notebook_path(name))
     return notebook_path(name)
 

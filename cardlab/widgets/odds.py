@@ -306,7 +306,14 @@ class OddsExplorer:
         return self._root
 
     def _repr_mimebundle_(self, **kwargs):
-        return self._root._repr_mimebundle_(**kwargs)
+        """The explorer widget; its plain-text stand-in (what a page shows before the widget is drawn)
+        is a "wait a moment" sentence, not ``VBox(children=…)``."""
+        bundle = self._root._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, tuple):
+            bundle = bundle[0]
+        bundle = dict(bundle or {})
+        bundle["text/plain"] = tr("odds.before_run", self.lang)
+        return bundle
 
     def _on_language(self, change: dict) -> None:
         self.lang = check_language(change["new"])
