@@ -8,7 +8,15 @@
 Two helpers exist only for speed: :func:`nth_bit` uses the processor's ``pdep`` instruction where
 that instruction is fast (:data:`FAST_PDEP`; a loop elsewhere, with the same answers), and
 :func:`barrier` keeps a random condition a value, so that a choice made by it compiles without a
-jump.
+jump:
+
+>>> from numba import njit
+>>> @njit
+... def larger(a, b):
+...     a_wins = barrier(a > b)
+...     return a if a_wins else b
+>>> larger(3, 5), larger(7, 2)
+(5, 7)
 """
 
 from __future__ import annotations
@@ -115,9 +123,17 @@ def barrier(typingctx, x):
     ``barrier``, the condition has to exist as a value, and the choice compiles to conditional
     moves: ``wins = barrier(beats(card, best, trump))``; ``best = card if wins else best``.
     """
+    if not isinstance(x, (types.Boolean, types.Integer)):
+        return None
+
     def codegen(context, builder, signature, args):
-        ty = args[0].type
-        return builder.call(ir.InlineAsm(ir.FunctionType(ty, [ty]), "", "=r,0"), args)
+        value = args[0]
+        kind = value.type
+        held = ir.IntType(8) if kind.width < 8 else kind  # a bool (i1) travels as a byte on every target
+        if held is not kind:
+            value = builder.zext(value, held)
+        value = builder.call(ir.InlineAsm(ir.FunctionType(held, [held]), "", "=r,0"), [value])
+        return builder.trunc(value, kind) if held is not kind else value
 
     return x(x), codegen
 
