@@ -236,6 +236,20 @@ def warm_up(search_options: dict) -> None:
         rnd.apply(bot.choose(rnd.view(rnd.to_move)))
 
 
+def option_value(text: str):
+    """A ``--option`` value: a whole number, a decimal number, or else the word itself.
+
+    >>> option_value("3000"), option_value("0.2"), option_value("pimc")
+    (3000, 0.2, 'pimc')
+    """
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", nargs="+", default=["4x5", "4x10", "3x7"], help="players×tricks, e.g. 4x5 3x7")
@@ -248,7 +262,7 @@ def main(argv=None) -> int:
     parser.add_argument("--time-ms", type=float, default=None, help="PlumpSearchBot time budget per decision")
     parser.add_argument("--bid-weight", type=float, default=None, help="PlumpSearchBot bid_weight")
     parser.add_argument("--option", nargs=2, action="append", default=[], metavar=("NAME", "VALUE"),
-                        help="any other PlumpSearchBot option, e.g. --option noise 0.2")
+                        help="any other PlumpSearchBot option, e.g. --option noise 0.2 or --option method pimc")
     parser.add_argument("--partial", type=Path, default=None,
                         help="rewrite this file with the figures so far after every deal (long runs)")
     parser.add_argument("--quiet", action="store_true")
@@ -269,7 +283,7 @@ def main(argv=None) -> int:
     if args.bid_weight is not None:
         options["bid_weight"] = args.bid_weight
     for name, value in args.option:
-        options[name] = float(value) if "." in value else int(value)
+        options[name] = option_value(value)
     tiers = [t for t in TIERS if t in args.tiers]
     if "search" in tiers:
         warm_up(options)

@@ -12,8 +12,15 @@ Two measurements, each over the same seeded 4-player deals (seed = game number):
 2. **One seat against three random players** (the seat rotates with the seed):
    the mean total of that seat when it is the heuristic bot, versus when it is
    random too.  This is the comparison that shows playing strength.
+3. **FemkampSearchBot against FemkampBot** (``--search``): in game ``g`` (seed ``seed + g``) seat
+   ``g % 4`` is the search bot and the other three play FemkampBot; the same game is played again
+   with FemkampBot in that seat too.  The difference of that seat's totals (heuristic − search;
+   positive: the search bot scores fewer points) is reported with its standard error and z, per
+   round too, and the search bot's milliseconds per decision (prikks and one-card moves, which it
+   answers without searching, included).
 
 Run: ``python benchmarks/femkamp_bots.py [--games 1000]``
+     ``python benchmarks/femkamp_bots.py --search --games 1000 [--rollouts 3000] [--seed 0]``
 """
 
 from __future__ import annotations
@@ -23,7 +30,7 @@ import time
 
 import numpy as np
 
-from cardlab import FemkampBot, FemkampGame, FemkampRules, RandomBot, play_out
+from cardlab import FemkampBot, FemkampGame, FemkampRules, FemkampSearchBot, RandomBot, play_out
 from cardlab.rules.femkamp import ROUND_NAMES
 
 
@@ -65,10 +72,66 @@ def report(title: str, data: dict[str, np.ndarray], seconds: float) -> None:
     print(f"{'':<38} per round: {per_round}")
 
 
+class _Timed:
+    """Wraps a bot and adds up the time its decisions take."""
+
+    def __init__(self, bot) -> None:
+        self.bot, self.seconds, self.decisions = bot, 0.0, 0
+
+    def decide(self, view):
+        start = time.perf_counter()
+        decision = self.bot.decide(view)
+        self.seconds += time.perf_counter() - start
+        self.decisions += 1
+        return decision
+
+    def choose(self, view):
+        return self.decide(view).action
+
+
+def search_against_heuristic(games: int, seed: int, rollouts: int) -> dict:
+    """Seat ``g % 4`` of game ``g`` is FemkampSearchBot, then FemkampBot, against three FemkampBots."""
+    diffs, rounds = [], []
+    seconds = decisions = 0
+    for g in range(games):
+        hero = g % 4
+        timed = _Timed(FemkampSearchBot(rng=seed * 100_003 + g, rollouts=rollouts))
+        bots = [FemkampBot() for _ in range(4)]
+        bots[hero] = timed
+        searched = play_out(FemkampGame.start(FemkampRules(), seed=seed + g), bots)
+        plain = play_out(FemkampGame.start(FemkampRules(), seed=seed + g), [FemkampBot() for _ in range(4)])
+        diffs.append(plain.totals[hero] - searched.totals[hero])
+        rounds.append([p.scores[hero] - s.scores[hero] for p, s in zip(plain.results, searched.results)])
+        seconds += timed.seconds
+        decisions += timed.decisions
+    return {"diffs": np.array(diffs, float), "rounds": np.array(rounds, float), "ms": 1000 * seconds / decisions}
+
+
+def report_search(data: dict, games: int, seed: int, rollouts: int, seconds: float) -> None:
+    d = data["diffs"]
+    mean, se = float(d.mean()), float(d.std(ddof=1) / np.sqrt(len(d)))
+    print(f"FemkampSearchBot(rollouts={rollouts}) vs FemkampBot, {games} games, seeds {seed}..{seed + games - 1}, "
+          f"seats rotated; positive = the search bot scores fewer points")
+    print(f"  total per game: {mean:+.3f} ± {se:.3f} (SE)   z = {mean / se if se > 0 else float('inf'):+.1f}   "
+          f"{data['ms']:.1f} ms per decision   ({seconds:.0f} s)")
+    for i, name in enumerate(ROUND_NAMES):
+        r = data["rounds"][:, i]
+        rse = float(r.std(ddof=1) / np.sqrt(len(r)))
+        print(f"  {name:<7} {r.mean():+.3f} ± {rse:.3f}   z = {r.mean() / rse if rse > 0 else float('nan'):+.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="games per run (default 1000)")
+    parser.add_argument("--search", action="store_true", help="FemkampSearchBot against FemkampBot instead")
+    parser.add_argument("--rollouts", type=int, default=3000, help="the search bot's play-outs per decision")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first game (search run)")
     args = parser.parse_args()
+    if args.search:
+        start = time.perf_counter()
+        data = search_against_heuristic(args.games, args.seed, args.rollouts)
+        report_search(data, args.games, args.seed, args.rollouts, time.perf_counter() - start)
+        return
     print(f"Femkamp, 4 players, classic rules, {args.games} seeded games per run; lower is better.\n")
     for label, run in (("all seats heuristic", lambda: same_policy("heuristic", args.games)),
                        ("all seats random", lambda: same_policy("random", args.games)),

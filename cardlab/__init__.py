@@ -38,6 +38,7 @@ _EXPORTS = {
     "RandomBot": "bots.base", "Decision": "bots.base", "PlumpBot": "bots.plump",
     "PlumpSearchBot": "bots.plump_search",
     "FemkampBot": "bots.femkamp", "RummyBot": "bots.rummy", "RummyRandomBot": "bots.rummy",
+    "FemkampSearchBot": "bots.femkamp_search", "RummySearchBot": "bots.rummy_search",
     # simulation and the shipped data tables
     "simulate": "sim", "load_table": "data_files",
 }

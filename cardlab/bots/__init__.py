@@ -2,7 +2,7 @@
 
 from .base import Bot, Decision, RandomBot
 
-__all__ = ["Bot", "Decision", "RandomBot", "PlumpBot", "PlumpSearchBot"]
+__all__ = ["Bot", "Decision", "RandomBot", "PlumpBot", "PlumpSearchBot", "FemkampSearchBot", "RummySearchBot"]
 
 
 def __getattr__(name: str):
@@ -14,4 +14,12 @@ def __getattr__(name: str):
         from .plump_search import PlumpSearchBot
 
         return PlumpSearchBot
+    if name == "FemkampSearchBot":
+        from .femkamp_search import FemkampSearchBot
+
+        return FemkampSearchBot
+    if name == "RummySearchBot":
+        from .rummy_search import RummySearchBot
+
+        return RummySearchBot
     raise AttributeError(name)

@@ -6,15 +6,21 @@ level   words (sv / nb / en)         who plays
 easy    Lätt / Lett / Easy           :class:`FriendlyBot`: the heuristic bot, but one move in
                                      three (``slip``) is a random legal move
 medium  Medel / Middels / Medium     the heuristic bot of the game (PlumpBot, FemkampBot, RummyBot)
-hard    Svår / Vanskelig / Hard      the game's search bot (PlumpSearchBot, …) when this cardlab
-                                     has it; :func:`available_levels` lists only levels it can play
+hard    Svår / Vanskelig / Hard      the game's search bot (PlumpSearchBot, FemkampSearchBot,
+                                     RummySearchBot) with its own budget (a few to some tens of
+                                     milliseconds a move, seeded, so a table can be replayed);
+                                     :func:`available_levels` lists only levels it can play
 ======  ===========================  =====================================================
 
 *Tips* come from :func:`hint_bot`: the strongest bot that answers within about
 0.3 s — the search bot with a time budget where there is one, else the heuristic bot.
 
->>> available_levels("plump")
-['easy', 'medium', 'hard']
+>>> available_levels("plump"), available_levels("femkamp"), available_levels("rummy")
+(['easy', 'medium', 'hard'], ['easy', 'medium', 'hard'], ['easy', 'medium', 'hard'])
+>>> make_bot("femkamp", "hard", rng=1).name
+'femkamp-search'
+>>> hint_bot("rummy").time_ms
+250.0
 >>> make_bot("femkamp", "medium").name
 'femkamp-heuristic'
 >>> level_name("easy", "sv")
@@ -44,9 +50,6 @@ SEARCH = {"plump": "PlumpSearchBot", "femkamp": "FemkampSearchBot", "rummy": "Ru
 
 #: The time budget (milliseconds) a search bot gets when it gives a hint.
 HINT_TIME_MS = 250.0
-
-#: The time budget (milliseconds) of a search bot playing at the table ("hard"), so a child never waits long.
-TABLE_TIME_MS = 300.0
 
 
 def check_level(level: str) -> str:
@@ -125,7 +128,9 @@ class FriendlyBot:
 def make_bot(game: str, level: str = "medium", *, rng: Any = None) -> Any:
     """A bot for ``game`` (``"plump"``, ``"femkamp"``, ``"rummy"``) at ``level``.
 
-    ``"hard"`` needs the game's search bot; where this cardlab has none, a RulesError says so.
+    ``"hard"`` needs the game's search bot; where this cardlab has none, a RulesError says so.  It
+    plays with the search bot's default budget (a fixed number of play-outs, not a time budget), so
+    that its moves follow from ``rng`` alone and a table can be replayed.
     """
     check_level(level)
     if level == "hard":
@@ -133,10 +138,7 @@ def make_bot(game: str, level: str = "medium", *, rng: Any = None) -> Any:
         if cls is None:
             raise RulesError("rules.invalid", field="level",
                              problem=f"the level 'hard' needs {SEARCH[game]}, which this cardlab does not have yet.")
-        try:
-            return cls(rng=rng, time_ms=TABLE_TIME_MS)
-        except TypeError:  # a search bot without a time budget plays with its own defaults
-            return cls(rng=rng)
+        return cls(rng=rng)
     inner = heuristic_class(game)()
     return FriendlyBot(inner, rng=rng) if level == "easy" else inner
 

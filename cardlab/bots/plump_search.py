@@ -6,38 +6,45 @@ candidate move out to the end of the round in every imagined deal, and picks the
 mean score.  It then says, in words a child understands, how often the move worked:
 "Om jag lägger K♠ klarar jag mitt bud i ungefär 7 av 10 givar."
 
-**Why this search (determinised rollouts, "PIMC with a policy").**  Plump is a short game of
-hidden cards with a score that depends on hitting a number exactly.  Three families were on the
-table:
+**Why this search (information-set MCTS with heuristic play-outs).**  Plump is a short game of
+hidden cards with a score that depends on hitting a number exactly.  Three families were tried or
+weighed:
 
-* *ISMCTS* (what OpenSpiel plays) grows a tree over information sets with random rollouts.  Random
-  rollouts are a poor model of Plump: a random player neither tries to hit its bid nor ducks once
-  it has made it, so the value of "bid 2" or "duck now" is estimated against opponents who do not
-  exist; a tree needs thousands of simulations to correct that.
-* *Perfect-information search per deal* (classic PIMC with alpha–beta) suffers from strategy
-  fusion and is expensive at ten tricks with four players.
-* *Determinised policy rollouts* (used here): sample deals, play every candidate move, then let
-  every seat continue with the compiled heuristic player (:mod:`cardlab.sim.plump_heuristic`, the
-  kernel twin of :class:`~cardlab.bots.plump.PlumpBot`), and average.  This is one step of policy
-  improvement over a player who aims for its bid, so the rollouts model opponents who bid and
-  duck; a rollout costs a few microseconds in numba, so hundreds of deals fit in ten
-  milliseconds.  Every candidate is tried on the same deals (common random numbers), so the
-  comparison between moves is far less noisy than the values themselves.
+* *Determinised policy rollouts* ("PIMC with a policy", ``method="pimc"``): sample deals, try every
+  candidate move, let every seat continue with the compiled heuristic player
+  (:mod:`cardlab.sim.plump_heuristic`, the kernel twin of :class:`~cardlab.bots.plump.PlumpBot`),
+  average.  Cheap and low in noise (every candidate is tried on the same deals), but it is only
+  one step of improvement over the heuristic: from the next move on, the bot imagines itself and
+  everyone else playing like ``PlumpBot``, so the value of a bid is the value it has *for a
+  ``PlumpBot``*.  Measured against OpenSpiel's ISMCTS-1000 it stayed behind at 4 × 5 and 3 × 7
+  however many play-outs it got.
+* *Perfect-information search per deal* (alpha–beta in each imagined deal) suffers from strategy
+  fusion (it assumes it will know the hidden cards later) and is expensive at ten tricks with four
+  players.
+* *Single-observer ISMCTS* (``method="ismcts"``, the default; :mod:`cardlab.sim.plump_ismcts`):
+  one tree of public move sequences shared by all imagined deals, grown by UCB with availability
+  counts, so the bot's own later moves and the others' cards are searched too, not just the next
+  move.  It is what OpenSpiel plays, but compiled with numba over bitmask hands: an iteration
+  (deal, descent, play-out) costs about 2–3 µs, so thousands of iterations fit in the time
+  OpenSpiel spends on 1000.  Two changes to the textbook version, both for Plump: play-outs use
+  the heuristic player (a seat that aims for its bid) with a little noise instead of random cards;
+  and the other seats' *bids* are not tree choices (a tree node shared by all deals would give an
+  opponent the same bid whatever hand the deal gave it) but the bid the model bidder makes with
+  its hand in that deal.
 
-Bids are chosen the same way: for every legal bid, the later bidders bid like the heuristic player
-(the dealer obeys the hook), the round is played out, and the bid with the best mean score wins.
-Deals can be weighted by how well they explain the bids already made (``bid_weight``).
+Deals can also be kept only with the chance that they explain the bids already made
+(``bid_weight`` < 1, rejection sampling); off by default.
 
 The score searched for is the round score of the view's rules (``rules.scoring``) unless
 ``scoring=`` says otherwise; ``scoring="trick-points"`` is OpenSpiel's ``oh_hell`` return
 (1 per trick + 10 for an exact bid).
 
-**Strength and time.**  ``rollouts`` play-outs per decision (default 4000, shared among the
-candidate moves: with 11 possible bids that is 363 deals, with 2 legal cards 2000; about 2–3 µs per
-play-out of a 4 × 10 round, so ≲ 10 ms per decision on one core), or a fixed number of deals
-``samples``, or a time budget ``time_ms`` (batches of 8 deals until the time is used; the decision
-then depends on the machine's speed).  More: stronger and slower.  See ``docs/strength.md`` for measured strength against
-OpenSpiel's ISMCTS.
+**Strength and time.**  ``rollouts`` play-outs per decision (ISMCTS: iterations, default 5000,
+about 10–15 ms per decision on one core at 4 × 5 to 4 × 10, half of what OpenSpiel's ISMCTS-1000
+takes; PIMC: shared among the candidate moves, default 4000), or a time budget ``time_ms`` (the
+search runs in batches until the time is used; the decision then depends on the machine's speed).
+More: stronger and slower; fewer: faster and weaker.  ``docs/strength.md`` has the measured
+strength against OpenSpiel's ISMCTS.
 
 >>> from cardlab import PlumpRound, PlumpRules
 >>> rnd = PlumpRound.from_hands(["AS KS QS", "2H 3H 4H", "5C 6C 7C"], rules=PlumpRules(players=3),
@@ -46,7 +53,7 @@ OpenSpiel's ISMCTS.
 >>> decision.action
 Bid(seat=0, tricks=3)
 >>> decision.explain("en")
-'If I bid 3, I make it in about 10 of 10 deals (I tried 1000 ways the other cards could lie).'
+'If I bid 3, I make it in about 10 of 10 deals (I tried 5000 ways the other cards could lie).'
 """
 
 from __future__ import annotations
@@ -63,33 +70,55 @@ from ..rules.plump_core import SCORING_CODES as _SCORING_CODES
 from .base import Decision
 
 
+#: the search methods: information-set MCTS (the default) and one-step determinised rollouts
+METHODS = ("ismcts", "pimc")
+#: play-outs per decision by default (ISMCTS: one iteration = one deal = one play-out)
+ISMCTS_ROLLOUTS = 5000
+PIMC_ROLLOUTS = 4000
+#: ISMCTS's exploration constant (UCB on scores divided by hand size + 10) and its play-out noise
+EXPLORATION = 0.7
+ISMCTS_NOISE = 0.1
+#: iterations per step of a time-budgeted search
+TIME_BATCH = 32
+
+
 class PlumpSearchBot:
     """Plays Plump by trying its moves in many imagined deals (see the module docstring).
 
     Parameters (keyword-only):
 
     * ``rng`` — seed or Generator for the imagined deals (a fixed seed makes it repeatable);
-    * ``rollouts`` — play-outs per decision, shared among the candidate moves (default 4000);
-    * ``samples`` — a fixed number of deals per decision instead (every candidate is played in each);
-    * ``time_ms`` — a time budget per decision instead of ``samples`` (batches of 8 deals until
-      the time is used; at least one batch);
+    * ``method`` — ``"ismcts"`` (default: information-set tree search) or ``"pimc"`` (one step of
+      determinised rollouts, the earlier search);
+    * ``rollouts`` — play-outs per decision: ISMCTS iterations (default 5000), or for PIMC shared
+      among the candidate moves (default 4000);
+    * ``samples`` — a fixed number of deals per decision instead (PIMC: every candidate is played in
+      each; ISMCTS: the same as ``rollouts``, one deal per iteration);
+    * ``time_ms`` — a time budget per decision instead (at least one batch of play-outs);
     * ``scoring`` — the score to aim for (a ``PlumpRules.scoring`` name; default: the view's rules);
-    * ``bid_weight`` — weight factor per trick that a sampled hand's heuristic bid differs from the
-      bid its seat made (1.0 = ignore the bids);
+    * ``bid_weight`` — how strongly imagined deals must explain the bids made: a factor per trick
+      that a sampled hand's model bid differs from the real bid (1.0 = ignore the bids);
     * ``noise`` — the chance that another seat plays a random legal card at a step of a play-out
-      (0 = they follow the heuristic player exactly);
-    * ``bid_up`` — when choosing a bid, let the seats that bid later round their half-tricks up
-      instead of down (the heuristic bids low, the strong players it meets do not).
+      (ISMCTS default 0.1, PIMC 0);
+    * ``bid_noise`` — ISMCTS only: a different play-out noise while choosing a bid, for every seat
+      including the bot's own (None: use ``noise``);
+    * ``bid_up`` — the model bidder rounds its half-tricks up instead of down;
+    * ``exploration`` — ISMCTS's UCB constant (scores are divided by hand size + 10).
 
-    ``bid_weight``, ``noise`` and ``bid_up`` default to off (see ``docs/strength.md`` for what
-    short runs against ISMCTS showed).
+    ``bid_weight`` and ``bid_up`` default to off (see ``docs/strength.md`` for what runs against
+    ISMCTS showed).
     """
 
     name = "search"
 
-    def __init__(self, *, rng=None, rollouts: int = 4000, samples: int | None = None, time_ms: float | None = None,
-                 scoring: str | None = None, bid_weight: float = 1.0, noise: float = 0.0,
-                 bid_up: bool = False) -> None:
+    def __init__(self, *, rng=None, method: str = "ismcts", rollouts: int | None = None, samples: int | None = None,
+                 time_ms: float | None = None, scoring: str | None = None, bid_weight: float = 1.0,
+                 noise: float | None = None, bid_up: bool = False, exploration: float = EXPLORATION,
+                 bid_noise: float | None = None) -> None:
+        if method not in METHODS:
+            raise ValueError(f"method must be one of {', '.join(METHODS)}; you gave {method!r}.")
+        if rollouts is None:
+            rollouts = ISMCTS_ROLLOUTS if method == "ismcts" else PIMC_ROLLOUTS
         if not isinstance(rollouts, int) or rollouts < 1:
             raise ValueError(f"rollouts must be a whole number of play-outs, at least 1; you gave {rollouts!r}.")
         if samples is not None and (not isinstance(samples, int) or samples < 1):
@@ -100,16 +129,25 @@ class PlumpSearchBot:
             raise ValueError(f"scoring must be one of {', '.join(_SCORING_CODES)}; you gave {scoring!r}.")
         if not 0.0 < bid_weight <= 1.0:
             raise ValueError(f"bid_weight must be in (0, 1]; you gave {bid_weight!r}.")
+        if noise is None:
+            noise = ISMCTS_NOISE if method == "ismcts" else 0.0
+        if not 0.0 <= noise < 1.0:
+            raise ValueError(f"noise must be in [0, 1); you gave {noise!r}.")
+        if not exploration >= 0.0:
+            raise ValueError(f"exploration must be a number ≥ 0; you gave {exploration!r}.")
         self.rng = normalize_rng(rng)
+        self.method = method
         self.rollouts = rollouts
         self.samples = samples
         self.time_ms = time_ms
         self.scoring = scoring
         self.bid_weight = float(bid_weight)
-        if not 0.0 <= noise < 1.0:
-            raise ValueError(f"noise must be in [0, 1); you gave {noise!r}.")
         self.noise = float(noise)
         self.bid_up = bool(bid_up)
+        self.exploration = float(exploration)
+        if bid_noise is not None and not 0.0 <= bid_noise < 1.0:
+            raise ValueError(f"bid_noise must be in [0, 1); you gave {bid_noise!r}.")
+        self.bid_noise = None if bid_noise is None else float(bid_noise)
 
     # ------------------------------------------------------------ protocol
     def decide(self, view: PlumpView) -> Decision:
@@ -120,6 +158,11 @@ class PlumpSearchBot:
             from .plump import PlumpBot
 
             return PlumpBot().decide(view)  # the bitmask kernels hold one deck
+        if view.phase != "bid" and len(view.legal_actions) == 1:
+            card = view.legal_actions[0].card
+            return Decision(view.legal_actions[0], Message("plump.search.only_card", {"card": card}))
+        if self.method == "ismcts":
+            return self._decide_ismcts(view)
         if view.phase == "bid":
             return self._decide_bid(view)
         return self._decide_play(view)
@@ -163,6 +206,57 @@ class PlumpSearchBot:
                     played_by=played_by, played=np.uint64(played),
                     bids=np.array([-1 if b is None else b for b in view.bids], np.int64),
                     tricks=np.array(view.tricks_taken, np.int64))
+
+    def _decide_ismcts(self, view: PlumpView) -> Decision:
+        from ..sim.plump_ismcts import Root, Tree, run
+
+        pos = self._position(view)
+        trick_cards = np.zeros(view.players, np.int64)
+        for j, (_, c) in enumerate(view.current_trick):
+            trick_cards[j] = c.index
+        if view.current_trick:
+            leader = view.current_trick[0][0]
+        else:
+            leader = view.seat
+        root = Root(me=view.seat, players=view.players, hand_size=view.hand_size, trump=pos["trump"],
+                    must_trump=pos["must_trump"], scoring=self._scoring_code(view), dealer=view.dealer,
+                    hook=bool(view.hook_active), highest_bidder_leads=view.rules.first_lead == "highest-bidder",
+                    my_hand=pos["my_hand"], unseen=pos["unseen"], counts=pos["counts"], voids=pos["voids"],
+                    bids=pos["bids"], tricks=pos["tricks"], leader=leader, trick_cards=trick_cards,
+                    n_trick=len(view.current_trick), played=pos["played"], played_by=pos["played_by"])
+        state = int(self.rng.integers(2**63))
+        noise, noise_me = self.noise, False
+        if view.phase == "bid" and self.bid_noise is not None:
+            noise, noise_me = self.bid_noise, True
+        if self.time_ms is None:
+            iterations = self.samples or self.rollouts
+            tree = Tree(iterations + 1)
+            run(tree, root, state, iterations, self.exploration, noise, self.bid_weight, self.bid_up, noise_me)
+        else:
+            deadline = time.perf_counter() + self.time_ms / 1000.0
+            tree = Tree(1 << 14)
+            iterations = 0
+            while True:
+                if tree.size[0] + TIME_BATCH >= tree.capacity:
+                    tree.grow()
+                state = run(tree, root, state, TIME_BATCH, self.exploration, noise, self.bid_weight, self.bid_up, noise_me)
+                iterations += TIME_BATCH
+                if time.perf_counter() >= deadline:
+                    break
+        moves, visits, _, made = tree.root_children()
+        best = int(np.argmax(visits))
+        move = int(moves[best])
+        chance = made[best] / visits[best] if visits[best] > 0 else 0.0
+        k = int(round(10 * chance))
+        if view.phase == "bid":
+            action = Bid(view.seat, move)
+            if action not in view.legal_actions:  # cannot happen: the tree holds legal moves only
+                raise RuntimeError(f"the search chose the illegal bid {move}")
+            return Decision(action, Message("plump.search.bid", {"bid": move, "k": k, "worlds": iterations}))
+        card = next(a.card for a in view.legal_actions if a.card.index == move)
+        if chance < 0.05:
+            return Decision(Play(view.seat, card), Message("plump.search.card_lost", {"card": card}))
+        return Decision(Play(view.seat, card), Message("plump.search.card", {"card": card, "k": k}))
 
     def _scoring_code(self, view: PlumpView) -> int:
         return _SCORING_CODES[self.scoring or view.rules.scoring]

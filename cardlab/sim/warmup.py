@@ -60,6 +60,31 @@ def is_cached(game: str) -> bool | None:
         return None
 
 
+def _femkamp_search_step() -> None:
+    """One FemkampSearchBot decision in a trick round and one in the kabal round (its play-outs)."""
+    from ..bots.femkamp import FemkampBot
+    from ..bots.femkamp_search import FemkampSearchBot
+    from ..games.femkamp import FemkampTrickRound
+    from ..games.kabal import KabalRound
+    from ..rules.femkamp import FemkampRules
+
+    for rnd in (FemkampTrickRound.deal(FemkampRules(), round_name="pass", dealer=0, rng=0),
+                KabalRound.deal(FemkampRules(), dealer=0, rng=0)):
+        while len(rnd.legal_actions()) < 2:  # a choice, so that the search runs
+            rnd.apply(FemkampBot().choose(rnd.view(rnd.to_move)))
+        FemkampSearchBot(rng=0, samples=1).decide(rnd.view(rnd.to_move))
+
+
+def _rummy_search_step() -> None:
+    """One RummySearchBot decision (its play-outs)."""
+    from ..bots.rummy_search import RummySearchBot
+    from ..games.rummy import RummyRound
+    from ..rules.rummy import RummyRules
+
+    rnd = RummyRound.deal(RummyRules(), dealer=0, rng=0)
+    RummySearchBot(rng=0, samples=1).decide(rnd.view(rnd.to_move))
+
+
 def _steps(game: str) -> list[Callable[[], object]]:
     """Tiny runs that together compile every kernel ``game`` uses (random and heuristic play)."""
     if game == "plump":
@@ -75,14 +100,14 @@ def _steps(game: str) -> list[Callable[[], object]]:
 
         return [lambda p=policy: simulate_femkamp(FemkampRules(players=3), policy=p, games=2, rng=0, progress=False,
                                                   engine="kernel")
-                for policy in ("random", "heuristic")]
+                for policy in ("random", "heuristic")] + [_femkamp_search_step]
     if game == "rummy":
         from .rummy import simulation_rules
         from .rummy import simulate_rummy
 
         return [lambda p=policy: simulate_rummy(simulation_rules(players=2), policy=p, rounds=2, rng=0, progress=False,
                                                 engine="kernel", threads=1)
-                for policy in ("random", "heuristic")]
+                for policy in ("random", "heuristic")] + [_rummy_search_step]
     from ..errors import RulesError
 
     raise RulesError("rules.choice", field="game", value=game, allowed=", ".join(GAMES))

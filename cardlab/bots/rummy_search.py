@@ -1,0 +1,197 @@
+"""``RummySearchBot``: a strong Rummy player that thinks by trying deals.
+
+It sees only its own view.  At every choice that matters — which pile to draw from, and in the meld
+phase whether to do what the heuristic player would do (meld, lay off or discard) or to discard
+another card instead — it imagines many deals of the cards it cannot see (the other hands and the
+stock; a card a player took from the discard pile and has not put down since stays in that
+player's hand, and a deal is dealt again while another hand holds a meld or a card that fits the
+table, which a heuristic player would already have put down), makes the move and lets every seat play the rest of the round like the compiled
+twin of :class:`~cardlab.bots.rummy.RummyBot` (:mod:`cardlab.sim.rummy_rollout`), and picks the move
+with the fewest mean penalty points for itself.  Every move is tried on the same deals (common
+random numbers).  This is the search of :class:`~cardlab.bots.plump_search.PlumpSearchBot` and
+:class:`~cardlab.bots.femkamp_search.FemkampSearchBot` (one step of policy improvement over the
+heuristic player).
+
+A play-out of Rummy is long and chaotic (one other discard changes every later draw), so the
+comparison is noisy; the bot leaves the heuristic's move only when another move saves penalty points
+by more than ``margin`` standard errors of the paired saving over the deals tried, and otherwise
+makes the heuristic's move and gives the heuristic's reason.  When it leaves it, it says what the
+search found:
+"Jag provade 60 sätt som de andra korten kan ligga på: det bästa var att kasta K♥, då får jag
+ungefär 8 straffpoäng i den här rundan."
+
+**Play-outs.**  A stock that runs out is reshuffled as the rules say, but in a play-out at most
+once more than has happened so far when the rules set no limit (RummyBot's twin models rounds of at
+most three reshuffles); a play-out stops after ``max_turns`` turns and everyone then pays the cards
+in hand, as at a round's end with no winner.
+
+**Strength and time.**  A Rummy play-out costs far more than a Femkamp one (the best melds of a hand
+are searched at every turn: about 0.3–1 ms per play-out), so the budget is smaller: ``rollouts``
+play-outs per decision (default 240, shared among the moves tried, at least 8 deals), or a fixed
+number of deals ``samples``, or a time budget ``time_ms``.  More: stronger and slower.  Measured
+strength against RummyBot: ``docs/strength.md``.
+
+>>> from cardlab import RummyRules
+>>> from cardlab.games.rummy import RummyRound
+>>> rnd = RummyRound.deal(RummyRules(), dealer=0, rng=5)
+>>> decision = RummySearchBot(rng=1).decide(rnd.view(1))
+>>> decision.action in rnd.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .._rng import normalize_rng
+from ..games.rummy import Discard, Draw, LayOff, Meld, action_message
+from ..i18n import Message
+from ..rules.rummy_core import reshuffle_limit
+from ._budget import check_budget, run_budget
+from .base import Decision
+from .rummy import RummyBot
+
+
+def _mask(cards) -> int:
+    mask = 0
+    for c in cards:
+        mask |= 1 << c.index
+    return mask
+
+
+class RummySearchBot:
+    """Plays Rummy by trying its moves in many imagined deals (see the module docstring).
+
+    Parameters (keyword-only):
+
+    * ``rng`` — seed or Generator for the imagined deals (a fixed seed makes it repeatable);
+    * ``rollouts`` — play-outs per decision, shared among the moves tried (default 240);
+    * ``samples`` — a fixed number of deals per decision instead (every move is tried in each);
+    * ``time_ms`` — a time budget per decision instead (batches of 8 deals until the time is used);
+    * ``margin`` — how sure the search must be before it leaves the heuristic's move: another move
+      is made only when it saves penalty points on average over the deals tried by more than
+      ``margin`` standard errors of that (paired) saving (default 2.0);
+    * ``max_turns`` — turns after which a play-out stops and everyone pays the cards in hand (default 60);
+    * ``tries`` — how often a sampled deal is dealt again when another seat would hold a meld or a
+      card that fits the table, which a heuristic player would have put down (default 50).
+
+    >>> RummySearchBot(samples=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: samples must be a whole number of deals, at least 1; you gave 0.
+    """
+
+    name = "rummy-search"
+
+    def __init__(self, *, rng: Any = None, rollouts: int = 240, samples: int | None = None,
+                 time_ms: float | None = None, margin: float = 2.0, max_turns: int = 60, tries: int = 50) -> None:
+        check_budget(rollouts, samples, time_ms)
+        if not margin >= 0:
+            raise ValueError(f"margin must be a number of standard errors, 0 or more; you gave {margin!r}.")
+        if not isinstance(max_turns, int) or max_turns < 1:
+            raise ValueError(f"max_turns must be a whole number of turns, at least 1; you gave {max_turns!r}.")
+        self.rng = normalize_rng(rng)
+        self.rollouts = rollouts
+        self.samples = samples
+        self.time_ms = time_ms
+        self.margin = float(margin)
+        if not isinstance(tries, int) or tries < 1:
+            raise ValueError(f"tries must be a whole number, at least 1; you gave {tries!r}.")
+        self.max_turns = max_turns
+        self.tries = tries
+        self.heuristic = RummyBot()
+
+    def choose(self, view: Any) -> Any:
+        return self.decide(view).action
+
+    def decide(self, view: Any) -> Decision:
+        """The move and its one-sentence reason, from the search."""
+        legal = view.legal_actions
+        if not legal:
+            raise ValueError("There is nothing to choose: it is not this seat's turn or the round is over.")
+        fallback = self.heuristic.decide(view)
+        if view.reshuffles > RummyBot.PATIENCE:
+            return fallback  # past the heuristic's patience its twin no longer models it
+        if view.phase == "draw":
+            others = [a for a in legal if a != fallback.action]
+        else:
+            others = [a for a in legal if isinstance(a, Discard) and a != fallback.action]
+        moves = [fallback.action] + others            # the heuristic's move first: the reference
+        if len(moves) == 1:
+            return fallback
+        (sums, squares), worlds = self._search(view, moves)
+        means = sums / worlds
+        saving = means[0] - means                      # penalty points saved against the heuristic's move
+        spread = np.sqrt(np.maximum(squares / worlds - saving ** 2, 0.0) / max(1, worlds - 1))
+        best = int(np.argmax(saving - self.margin * spread))
+        if best == 0 or saving[best] <= self.margin * spread[best]:
+            return fallback
+        act = moves[best]
+        return Decision(act, Message("rummy.search.move", {
+            "worlds": worlds, "points": int(round(float(means[best]))),
+            "action": action_message(act, view.table, view.discard_top)}))
+
+    # ------------------------------------------------------------- search
+    def _search(self, view: Any, moves: list) -> tuple[np.ndarray, int]:
+        from ..sim.rummy_rollout import DISCARD, LAY_OFF, MAX_MELDS, MELD, PILE, STOCK, describe_table, evaluate_moves
+
+        players, me = view.players, view.seat
+        my_hand = _mask(view.hand)
+        pile_cards = [c.index for c in view.discard_pile]
+        on_table = 0
+        tmask = np.zeros(MAX_MELDS, np.uint64)
+        for i, meld in enumerate(view.table):
+            tmask[i] = np.uint64(_mask(meld.cards))
+            on_table |= int(tmask[i])
+        seen = my_hand | on_table | _mask(view.discard_pile)
+        unseen = ((1 << 52) - 1) & ~seen
+        counts = np.array(view.hand_sizes, np.int64)
+        known = np.zeros(players, np.uint64)
+        if view.reshuffles == 0:  # before a reshuffle a card taken and not put down since is still held
+            holder: dict[int, int] = {}
+            for seat, card in view.pickups:
+                holder[card.index] = seat
+            for index, seat in holder.items():
+                if seat != me and unseen >> index & 1 and bin(int(known[seat])).count("1") < counts[seat]:
+                    known[seat] = np.uint64(int(known[seat]) | 1 << index)
+        pickups = np.array([_mask(view.pickups_by(s)) for s in range(players)], np.uint64)
+        melded = np.array(view.melded_before, np.bool_)
+        in_turn = view.phase != "draw"
+        taken = view.taken_from_discard.index if (in_turn and view.taken_from_discard is not None) else -1
+        put_down = in_turn and not view.melded_before[me] and any(
+            m.owner == me or any(s == me for s, _ in m.additions) for m in view.table)
+        limit = reshuffle_limit(view.rules.max_reshuffles)
+        if limit < 0:
+            limit = view.reshuffles + 1
+        kinds = np.zeros(len(moves), np.int64)
+        a = np.zeros(len(moves), np.int64)
+        b = np.zeros(len(moves), np.int64)
+        masks = np.zeros(len(moves), np.uint64)
+        for i, act in enumerate(moves):
+            if isinstance(act, Draw):
+                kinds[i] = PILE if act.source == "discard" else STOCK
+            elif isinstance(act, Meld):
+                kinds[i], masks[i] = MELD, np.uint64(_mask(act.cards))
+            elif isinstance(act, LayOff):
+                kinds[i], a[i], b[i] = LAY_OFF, act.card.index, act.meld_index
+            else:
+                kinds[i], a[i] = DISCARD, act.card.index
+        pile = np.zeros(52, np.int64)
+        pile[: len(pile_cards)] = pile_cards
+        table = np.zeros((MAX_MELDS, 5), np.int64)
+        describe_table(tmask, len(view.table), table)
+        rules = view.rules
+
+        def batch(seed: int, worlds: int):
+            sums = np.zeros(len(moves))
+            squares = np.zeros(len(moves))
+            n = evaluate_moves(seed, worlds, me, players, np.uint64(my_hand), np.uint64(unseen), counts, known, pile,
+                               len(pile_cards), tmask, table, len(view.table), pickups, melded, in_turn, taken,
+                               put_down, view.reshuffles, limit, rules.no_same_discard, rules.rummy_bonus,
+                               self.max_turns, kinds, a, b, masks, sums, squares, self.tries)
+            return (sums, squares), n
+
+        return run_budget(batch, self.rng, candidates=len(moves), rollouts=self.rollouts, samples=self.samples,
+                          time_ms=self.time_ms, min_worlds=8)

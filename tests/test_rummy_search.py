@@ -1,0 +1,193 @@
+"""RummySearchBot and its play-out kernel: legal, blind to hidden cards, explained in three
+languages, and the kernel plays RummyBot's round from any mid-round state."""
+
+import copy
+
+import numpy as np
+import pytest
+
+from cardlab import RummyRules
+from cardlab.bots import RummySearchBot
+from cardlab.bots.rummy import RummyBot, RummyRandomBot
+from cardlab.games.rummy import Discard, Draw, RummyRound
+from cardlab.sim.rummy_rollout import DISCARD, MAX_MELDS, PILE, STOCK, describe_table, play_out
+
+HEURISTIC = RummyBot()
+
+
+def mask(cards) -> int:
+    return sum(1 << c.index for c in cards)
+
+
+# ------------------------------------------------ the kernel against the engine
+def kernel_round(rnd, force=(-1, 0, 0, 0)):
+    """Play ``rnd`` out with :func:`play_out`; returns (winner or -1, penalties)."""
+    n = rnd.players
+    hands = np.array([mask(h) for h in rnd.hands], np.uint64)
+    stock = np.zeros(52, np.int64)
+    stock[: len(rnd.stock)] = [c.index for c in rnd.stock]
+    pile = np.zeros(52, np.int64)
+    pile[: len(rnd.discard_pile)] = [c.index for c in rnd.discard_pile]
+    tmask = np.zeros(MAX_MELDS, np.uint64)
+    for i, meld in enumerate(rnd.table):
+        tmask[i] = mask(meld.cards)
+    table = np.zeros((MAX_MELDS, 5), np.int64)
+    describe_table(tmask, len(rnd.table), table)
+    pickups = np.zeros(n, np.uint64)
+    for seat, card in rnd.pickups:
+        pickups[seat] |= np.uint64(1 << card.index)
+    melded = np.array(rnd.melded_before, np.bool_)
+    in_turn = rnd.phase == "meld"
+    taken = rnd.taken_from_discard.index if rnd.taken_from_discard is not None else -1
+    penalty = np.zeros(n, np.int64)
+    limit = -1 if rnd.rules.max_reshuffles is None else rnd.rules.max_reshuffles
+    kind, a, b, m = force
+    _, winner = play_out(np.uint64(1), n, hands, stock, 0, len(rnd.stock), pile, len(rnd.discard_pile), tmask, table,
+                         len(rnd.table), pickups, melded, rnd.current, in_turn, taken, rnd.put_down_this_turn,
+                         rnd.reshuffles, limit, rnd.rules.no_same_discard, rnd.rules.rummy_bonus, 100_000, kind, a,
+                         b, np.uint64(m), penalty)
+    return int(winner), penalty.tolist()
+
+
+def engine_round(rnd):
+    rnd = copy.deepcopy(rnd)
+    while not rnd.is_over:
+        rnd.apply(HEURISTIC.choose(rnd.view(rnd.to_move)))
+    return (-1 if rnd.winner is None else rnd.winner), rnd.scores()
+
+
+def test_kernel_named_position_goes_out():
+    rnd = RummyRound.from_cards(["KS QS 2D", "AS 2S 3S 9H", "5C 6C 7C"], stock="4S 8D 8C", discard="9C",
+                                rules=RummyRules(max_reshuffles=0))
+    assert kernel_round(rnd) == engine_round(rnd) == (1, [22, 0, 18])
+
+
+def test_kernel_named_position_mid_turn_after_taking_the_discard():
+    rnd = RummyRound.from_cards(["KS QS 2D", "AS 2S 3S 9H", "5C 6C 7C"], stock="10D 8D 8C", discard="4S",
+                                rules=RummyRules(max_reshuffles=0))
+    rnd.apply(Draw(seat=1, source="discard"))
+    assert kernel_round(rnd) == engine_round(rnd)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_kernel_plays_rummybots_round_from_random_mid_round_states(players):
+    """Seeded deals, a random number of moves by random players, then RummyBot everywhere (the
+    rules end the round at an empty stock, so no reshuffle draws differ between the two)."""
+    rules = RummyRules(players=players, max_reshuffles=0)
+    checked = 0
+    for seed in range(30):
+        rnd = RummyRound.deal(rules, dealer=seed % players, rng=seed, seed=seed)
+        driver = RummyRandomBot(rng=seed)
+        for _ in range(int(np.random.default_rng(seed).integers(0, 25))):
+            if rnd.is_over:
+                break
+            bot = driver if seed % 2 else HEURISTIC
+            rnd.apply(bot.choose(rnd.view(rnd.to_move)))
+        if not rnd.is_over:
+            assert kernel_round(rnd) == engine_round(rnd), seed
+            checked += 1
+    assert checked > 20
+
+
+def test_kernel_forced_first_move_is_the_engines_move():
+    rules = RummyRules(players=3, max_reshuffles=0)
+    for seed in range(10):
+        rnd = RummyRound.deal(rules, dealer=0, rng=seed, seed=seed)
+        for _ in range(4 * seed % 9):
+            rnd.apply(HEURISTIC.choose(rnd.view(rnd.to_move)))
+        if rnd.phase == "draw":
+            forced, code = Draw(rnd.current, "discard"), (PILE, 0, 0, 0)
+        else:
+            card = rnd.hands[rnd.current][-1]
+            forced, code = Discard(rnd.current, card), (DISCARD, card.index, 0, 0)
+        if forced not in rnd.legal_actions():
+            forced, code = Draw(rnd.current, "stock"), (STOCK, 0, 0, 0)
+            if forced not in rnd.legal_actions():
+                continue
+        after = copy.deepcopy(rnd)
+        after.apply(forced)
+        assert kernel_round(rnd, code) == (engine_round(after) if not after.is_over else
+                                           (after.winner if after.winner is not None else -1, after.scores()))
+
+
+# ----------------------------------------------------------------- the bot
+def test_exported_and_checks_its_budget():
+    import cardlab
+
+    assert cardlab.RummySearchBot is RummySearchBot
+    for bad in (dict(rollouts=0), dict(samples=0), dict(time_ms=-1), dict(margin=-1), dict(max_turns=0)):
+        with pytest.raises(ValueError):
+            RummySearchBot(**bad)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_never_makes_an_illegal_move_and_explains_every_move(players):
+    """Whole rounds with a search bot (small budget) in every seat; every move legal, every reason
+    a sentence in three languages."""
+    rules = RummyRules(players=players)
+    for seed in range(2):
+        rnd = RummyRound.deal(rules, dealer=seed % players, rng=seed, seed=seed)
+        bots = [RummySearchBot(rng=seed * 10 + s, rollouts=16, max_turns=40) for s in range(players)]
+        moves = 0
+        while not rnd.is_over and moves < 400:
+            view = rnd.view(rnd.to_move)
+            decision = bots[rnd.to_move].decide(view)
+            assert decision.action in view.legal_actions
+            texts = [decision.explain(lang) for lang in ("sv", "nb", "en")]
+            assert all(texts) and len(set(texts)) == 3
+            rnd.apply(decision.action)
+            moves += 1
+        assert moves > 5
+
+
+def test_the_search_sentence_in_three_languages():
+    rnd = RummyRound.deal(RummyRules(), dealer=0, rng=3, seed=3)
+    found = None
+    for _ in range(200):
+        if rnd.is_over:
+            break
+        view = rnd.view(rnd.to_move)
+        decision = RummySearchBot(rng=1, rollouts=64, margin=0.0, max_turns=40).decide(view)
+        if decision.reason.key == "rummy.search.move":
+            found = decision
+            break
+        rnd.apply(decision.action)
+    assert found is not None
+    sv, nb, en = (found.explain(lang) for lang in ("sv", "nb", "en"))
+    assert "Jag provade" in sv and "straffpoäng" in sv
+    assert "Jeg prøvde" in nb and "straffepoeng" in nb
+    assert en.startswith("I tried") and "penalty points" in en
+
+
+def shuffle_unseen(rnd, seat, rng):
+    """A copy of ``rnd`` with the cards ``seat`` cannot see (other hands and the stock) dealt anew."""
+    twin = copy.deepcopy(rnd)
+    others = [s for s in range(rnd.players) if s != seat]
+    hidden = [c for s in others for c in twin.hands[s]] + twin.stock
+    hidden = [hidden[i] for i in rng.permutation(len(hidden))]
+    for s in others:
+        size = len(twin.hands[s])
+        twin.hands[s], hidden = sorted(hidden[:size], key=lambda c: c.sort_key), hidden[size:]
+    twin.stock = hidden
+    return twin
+
+
+def test_decision_does_not_change_when_the_unseen_cards_are_reshuffled():
+    rng = np.random.default_rng(1)
+    checked = 0
+    for seed in range(3):
+        rnd = RummyRound.deal(RummyRules(), dealer=seed % 3, rng=seed, seed=seed)
+        step = 0
+        while not rnd.is_over and step < 40:
+            seat = rnd.to_move
+            view = rnd.view(seat)
+            if len(view.legal_actions) > 1 and step % 4 == 0:
+                twin = shuffle_unseen(rnd, seat, rng)
+                assert twin.view(seat) == view
+                a = RummySearchBot(rng=step, rollouts=32, max_turns=40).decide(view)
+                b = RummySearchBot(rng=step, rollouts=32, max_turns=40).decide(twin.view(seat))
+                assert a == b
+                checked += 1
+            rnd.apply(HEURISTIC.choose(view))
+            step += 1
+    assert checked >= 8
