@@ -27,7 +27,8 @@ from ..rules.plump import FIRST_LEADS, TRUMP_MODES
 from .cores import beats, forbidden_bid, legal_follow, round_score
 from .kernel_rules import EVERY
 from .plump_heuristic import heuristic_bid, heuristic_card
-from .rng import U64, below, shuffle_into
+from .plump_playout import deal_hands, random_bids, random_tricks, random_tricks_pair
+from .rng import U64, below
 
 POLICY_CODES = {"random": 0, "simple": 1, "heuristic": 2}
 
@@ -41,33 +42,8 @@ RULE_OPTIONS = {
     "tie": EVERY, "first_dealer": EVERY, "ink_blots": EVERY,
 }
 
-@njit(cache=True)
-def deal_round(state, players, hand_size, dealer, trump_code, hands, order):
-    """Shuffle and deal into ``hands`` (seat → mask); returns (state, trump suit, trump card).
-
-    ``trump_code`` is -2 for a turned-up card, -1 for no trump, 0..3 for a
-    fixed suit.  The trump card is -1 when none is turned.
-    """
-    n_hands = players + 1 if players == 2 else players
-    state = shuffle_into(state, order, hand_size * n_hands + 1)
-    for s in range(players):
-        hands[s] = U64(0)
-    pos = 0
-    seat = dealer + 1 if dealer + 1 < players else 0
-    for i in range(hand_size * n_hands):
-        if pos < players:
-            hands[seat] |= U64(1) << U64(order[i])
-            seat = seat + 1 if seat + 1 < players else 0
-        pos = pos + 1 if pos + 1 < n_hands else 0
-    trump = trump_code
-    trump_card = -1
-    if trump_code == -2:
-        if hand_size * n_hands < order.shape[0]:
-            trump_card = order[hand_size * n_hands]
-            trump = SUIT_OF[trump_card]
-        else:
-            trump = -1
-    return state, trump, trump_card
+#: shuffle and deal one round: :func:`cardlab.sim.plump_playout.deal_hands` under its old name
+deal_round = deal_hands
 
 
 @njit(cache=True)
@@ -167,25 +143,13 @@ def play_round(seed, players, hand_size, dealer, trump_code, hook, highest_bidde
     return trump, trump_card
 
 
-@njit(cache=True)
-def play_round_random(seed, players, hand_size, dealer, trump_code, hook, highest_bidder_leads, must_trump,
-                      bids, tricks, hands, order):
-    """:func:`play_round` when every seat plays at random (the same draws, a leaner loop)."""
-    state = U64(seed)
-    state, trump, trump_card = deal_round(state, players, hand_size, dealer, trump_code, hands, order)
-    total = 0
+@njit(cache=True, inline="always")
+def _random_start(seed, players, hand_size, dealer, trump_code, hook, highest_bidder_leads, bids, tricks, hands,
+                  order):
+    """Deal and bid a random round: (state, trump, trump card, first leader); ``tricks`` set to 0."""
+    state, trump, trump_card = deal_hands(U64(seed), players, hand_size, dealer, trump_code, hands, order)
+    state = random_bids(state, players, hand_size, dealer, hook, bids)
     first = dealer + 1 if dealer + 1 < players else 0
-    seat = first
-    for k in range(players):
-        if k > 0:
-            seat = seat + 1 if seat + 1 < players else 0
-        forbidden = forbidden_bid(seat, dealer, hand_size, total, hook)
-        count = hand_size + 1 - (1 if forbidden >= 0 else 0)
-        state, pick = below(state, count)
-        bid = pick if (forbidden < 0 or pick < forbidden) else pick + 1
-        bids[seat] = bid
-        total += bid
-        tricks[seat] = 0
     leader = first
     if highest_bidder_leads:
         best = -1
@@ -194,42 +158,73 @@ def play_round_random(seed, players, hand_size, dealer, trump_code, hook, highes
             if bids[seat] > best:
                 best = bids[seat]
                 leader = seat
-    for t in range(hand_size):
-        led = -1
-        best_card = -1
-        best_seat = -1
-        seat = leader
-        for j in range(players):
-            if j > 0:
-                seat = seat + 1 if seat + 1 < players else 0
-            legal = legal_follow(hands[seat], led, trump, must_trump)
-            state, pick = below(state, popcount(legal))
-            card = nth_bit(legal, pick)
-            hands[seat] ^= U64(1) << U64(card)
-            if j == 0:
-                led = SUIT_OF[card]
-                best_card = card
-                best_seat = seat
-            elif beats(card, best_card, trump):
-                best_card = card
-                best_seat = seat
-        tricks[best_seat] += 1
-        leader = best_seat
+    for s in range(players):
+        tricks[s] = 0
+    return state, trump, trump_card, leader
+
+
+@njit(cache=True, inline="always")
+def play_round_random(seed, players, hand_size, dealer, trump_code, hook, highest_bidder_leads, must_trump,
+                      bids, tricks, hands, order):
+    """:func:`play_round` when every seat plays at random: the same draws, from the building blocks of
+    :mod:`cardlab.sim.plump_playout` (compiled into :func:`play_rounds`' loop)."""
+    state, trump, trump_card, leader = _random_start(seed, players, hand_size, dealer, trump_code, hook,
+                                                     highest_bidder_leads, bids, tricks, hands, order)
+    random_tricks(state, hands, players, leader, hand_size, trump, must_trump, tricks)
     return trump, trump_card
+
+
+@njit(cache=True, inline="always")
+def _store(i, bids, tricks, trump, trump_card, bids_out, tricks_out, trump_out, trump_card_out):
+    for s in range(bids.shape[0]):
+        bids_out[i, s] = bids[s]
+        tricks_out[i, s] = tricks[s]
+    trump_out[i] = trump
+    trump_card_out[i] = trump_card
+
+
+@njit(cache=True)
+def play_rounds_random(seeds, players, hand_size, dealers, trump_codes, hook, highest_bidder_leads, must_trump,
+                       bids_out, tricks_out, trump_out, trump_card_out):
+    """:func:`play_rounds` when every seat plays at random: two rounds at a time, played in step
+    (:func:`cardlab.sim.plump_playout.random_tricks_pair`), each exactly as it is played alone."""
+    hands_a, hands_b = np.zeros(players, np.uint64), np.zeros(players, np.uint64)
+    bids_a, bids_b = np.zeros(players, np.int64), np.zeros(players, np.int64)
+    tricks_a, tricks_b = np.zeros(players, np.int64), np.zeros(players, np.int64)
+    order = np.empty(52, np.int8)
+    n = seeds.shape[0]
+    for i in range(0, n - 1, 2):
+        state_a, trump_a, card_a, leader_a = _random_start(seeds[i], players, hand_size, dealers[i], trump_codes[i],
+                                                           hook, highest_bidder_leads, bids_a, tricks_a, hands_a, order)
+        state_b, trump_b, card_b, leader_b = _random_start(seeds[i + 1], players, hand_size, dealers[i + 1],
+                                                           trump_codes[i + 1], hook, highest_bidder_leads, bids_b,
+                                                           tricks_b, hands_b, order)
+        random_tricks_pair(state_a, hands_a, leader_a, trump_a, tricks_a, state_b, hands_b, leader_b, trump_b,
+                           tricks_b, players, hand_size, must_trump)
+        _store(i, bids_a, tricks_a, trump_a, card_a, bids_out, tricks_out, trump_out, trump_card_out)
+        _store(i + 1, bids_b, tricks_b, trump_b, card_b, bids_out, tricks_out, trump_out, trump_card_out)
+    if n % 2 == 1:
+        trump, card = play_round_random(seeds[n - 1], players, hand_size, dealers[n - 1], trump_codes[n - 1], hook,
+                                        highest_bidder_leads, must_trump, bids_a, tricks_a, hands_a, order)
+        _store(n - 1, bids_a, tricks_a, trump, card, bids_out, tricks_out, trump_out, trump_card_out)
 
 
 @njit(cache=True, nogil=True)
 def play_rounds(seeds, players, hand_size, dealers, trump_codes, hook, highest_bidder_leads, must_trump,
                 policies, bids_out, tricks_out, trump_out, trump_card_out):
     """Play ``len(seeds)`` rounds; row ``i`` of the outputs is round ``i`` (columns: seats)."""
-    hands = np.zeros(players, np.uint64)
-    order = np.empty(52, np.int64)
-    bids = np.zeros(players, np.int64)
-    tricks = np.zeros(players, np.int64)
     all_random = True
     for s in range(players):
         if policies[s] != 0:
             all_random = False
+    if all_random:
+        play_rounds_random(seeds, players, hand_size, dealers, trump_codes, hook, highest_bidder_leads, must_trump,
+                           bids_out, tricks_out, trump_out, trump_card_out)
+        return
+    hands = np.zeros(players, np.uint64)
+    order = np.empty(52, np.int8)
+    bids = np.zeros(players, np.int64)
+    tricks = np.zeros(players, np.int64)
     for i in range(seeds.shape[0]):
         if all_random:
             trump, card = play_round_random(seeds[i], players, hand_size, dealers[i], trump_codes[i], hook,

@@ -135,6 +135,31 @@ def _extended(row, mask, card, alt_row):
     return mask | _bit(card)
 
 
+@njit(cache=True)
+def _apply_meld_move(pick, meld, hand, tmask, table, nt, alt_row, pile, dn):
+    """Make the meld-phase move ``pick`` (kind 0: put ``meld`` down, 1: lay card ``pick[1]`` off on
+    meld ``pick[2]``, 2: discard card ``pick[1]``); returns (hand, melds on the table, pile size, kind)."""
+    kind = pick[0]
+    if kind == 0:
+        hand &= ~meld
+        tmask[nt] = meld
+        _describe(meld, table[nt])
+        nt += 1
+    elif kind == 1:
+        c = pick[1]
+        t = pick[2]
+        hand &= ~_bit(c)
+        tmask[t] = _extended(table[t], tmask[t], c, alt_row)
+        for k in range(5):
+            table[t, k] = alt_row[k]
+    else:
+        c = pick[1]
+        hand &= ~_bit(c)
+        pile[dn] = c
+        dn += 1
+    return hand, nt, dn, kind
+
+
 @njit(cache=True, inline="always")
 def _has_meld(hand):
     """Quick test: does ``hand`` hold any set of 3 or run of 3?"""
@@ -374,28 +399,11 @@ def play_round(seed, players, hand_size, dealer, policies, no_same, max_reshuffl
             else:
                 state = _random_meld_phase(state, hand, taken, no_same, tmask, table, nt, alt_row, pick)
                 meld = MELD_MASKS[pick[1]] if pick[0] == 0 else U64(0)
-            kind = pick[0]
-            if kind == 0:
-                hand &= ~meld
-                tmask[nt] = meld
-                _describe(meld, table[nt])
-                nt += 1
+            hand, nt, dn, kind = _apply_meld_move(pick, meld, hand, tmask, table, nt, alt_row, pile, dn)
+            if kind != 2:
                 put_down = True
-            elif kind == 1:
-                c = pick[1]
-                t = pick[2]
-                hand &= ~_bit(c)
-                tmask[t] = _extended(table[t], tmask[t], c, alt_row)
-                for k in range(5):
-                    table[t, k] = alt_row[k]
-                put_down = True
-            else:
-                c = pick[1]
-                hand &= ~_bit(c)
-                pile[dn] = c
-                dn += 1
-                if hand != U64(0):
-                    break
+            elif hand != U64(0):
+                break
             if hand == U64(0):
                 out = True
                 break

@@ -40,18 +40,14 @@ from ._numba import njit
 from .bits import lowest_bit, popcount
 from .cores import may_reshuffle, round_penalty
 from .rng import U64, below, shuffle_into
-from .rummy_kernel import _accepts, _describe, _extended, _has_meld, _heuristic_meld_phase, _heuristic_takes
+from .rummy_kernel import (_accepts, _apply_meld_move, _bit, _describe, _has_meld, _heuristic_meld_phase,
+                           _heuristic_takes)
 from .rummy_melds import mask_points
 
 #: move codes
 STOCK, PILE, MELD, LAY_OFF, DISCARD = 0, 1, 2, 3, 4
 #: most melds the table can hold (52 cards, 3 per meld)
 MAX_MELDS = 20
-
-
-@njit(cache=True, inline="always")
-def _bit(card):
-    return U64(1) << U64(card)
 
 
 @njit(cache=True)
@@ -119,28 +115,11 @@ def play_out(state, players, hands, stock, sp, sn, pile, dn, tmask, table, nt, p
             else:
                 _heuristic_meld_phase(hand, taken, no_same, tmask, table, nt, alt_row, pickups[nxt], split, pick)
                 meld = split[pick[3]] if pick[0] == 0 else U64(0)
-            kind = pick[0]
-            if kind == 0:
-                hand &= ~meld
-                tmask[nt] = meld
-                _describe(meld, table[nt])
-                nt += 1
+            hand, nt, dn, kind = _apply_meld_move(pick, meld, hand, tmask, table, nt, alt_row, pile, dn)
+            if kind != 2:
                 put_down = True
-            elif kind == 1:
-                c = pick[1]
-                t = pick[2]
-                hand &= ~_bit(c)
-                tmask[t] = _extended(table[t], tmask[t], c, alt_row)
-                for k in range(5):
-                    table[t, k] = alt_row[k]
-                put_down = True
-            else:
-                c = pick[1]
-                hand &= ~_bit(c)
-                pile[dn] = c
-                dn += 1
-                if hand != U64(0):
-                    break
+            elif hand != U64(0):
+                break
             if hand == U64(0):
                 out = True
                 break

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.request
@@ -125,3 +127,17 @@ def click_next_until(pg, done: Callable[[], bool], limit: int = 40) -> None:
             return
         click_and_wait_for_new_message(pg, pg.locator(".cardlab-next"))
     assert done(), "the expected state never came"
+
+
+@contextlib.contextmanager
+def voila_serving(folder: Path) -> Iterator[str]:
+    """Voilà on a free port of 127.0.0.1 serving ``folder``; yields its base URL (skips when Voilà or Chromium is missing)."""
+    need(Path(CHROMIUM).exists(), CHROMIUM)
+    voila = Path(sys.executable).with_name("voila")
+    need(voila.exists() or shutil.which("voila") is not None, "voila")
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    command = [str(voila) if voila.exists() else "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+               "--Voila.port_retries=0", str(folder)]
+    with serving("Voilà", command, f"{base}/voila/tree", cwd=folder):
+        yield base

@@ -7,12 +7,10 @@ Screenshots ``cardlab_fit_<game>_<width>.png`` go where ``browser_support.shot``
 
 from __future__ import annotations
 
-import shutil
-import sys
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, TIMEOUT_MS, chromium_page, free_port, need, serving
+from browser_support import TIMEOUT_MS, chromium_page, voila_serving
 
 pytestmark = pytest.mark.browser
 
@@ -22,14 +20,7 @@ SIZES = [(1024, 768), (1366, 768)]
 
 @pytest.fixture(scope="module")
 def voila_base():
-    need(Path(CHROMIUM).exists(), CHROMIUM)
-    voila = Path(sys.executable).with_name("voila")
-    need(voila.exists() or shutil.which("voila") is not None, "voila")
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    command = [str(voila) if voila.exists() else "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-               "--Voila.port_retries=0", str(HERE)]
-    with serving("Voilà", command, f"{base}/voila/tree", cwd=HERE):
+    with voila_serving(HERE) as base:
         yield base
 
 

@@ -7,13 +7,11 @@ screenshots go.
 from __future__ import annotations
 
 import re
-import shutil
-import sys
 from pathlib import Path
 
 import pytest
-from browser_support import (CHROMIUM, TIMEOUT_MS, chromium_page, click_and_wait_for_new_message, click_next_until,
-                             free_port, message, need, serving, shot, status)
+from browser_support import (TIMEOUT_MS, chromium_page, click_and_wait_for_new_message, click_next_until, message, shot,
+                             status, voila_serving)
 
 pytestmark = pytest.mark.browser
 
@@ -22,14 +20,7 @@ HERE = Path(__file__).parent
 
 @pytest.fixture(scope="module")
 def voila_url():
-    need(Path(CHROMIUM).exists(), CHROMIUM)
-    voila = Path(sys.executable).with_name("voila")
-    need(voila.exists() or shutil.which("voila") is not None, "voila")
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    command = [str(voila) if voila.exists() else "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-               "--Voila.port_retries=0", str(HERE)]
-    with serving("Voilà", command, f"{base}/voila/tree", cwd=HERE):
+    with voila_serving(HERE) as base:
         yield f"{base}/voila/render/plump_table.ipynb"
 
 

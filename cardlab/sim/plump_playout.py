@@ -1,0 +1,231 @@
+"""Random Plump play on bitmask hands: the deal, random bids, random tricks from any point of a round.
+
+These are the compiled building blocks of the random policy in :mod:`cardlab.sim.plump_kernel`
+(and of anything else that wants a fast random play-out, e.g. a search from a mid-round state).
+Every random choice is drawn from the round's SplitMix64 stream (:mod:`cardlab.sim.rng`) exactly
+as :class:`cardlab.sim.rng.StreamBot` draws it in the reference engine: a bid uniform among the
+allowed ones in ascending order, a card uniform among the legal ones in ascending card index.
+Changing the order or the number of draws would change every simulated round, so the tests
+replay the kernel's rounds move by move with the engine.
+
+Hands are ``uint64`` masks (bit ``card.index`` set, ``index = suit × 13 + rank − 2``); trump is
+0..3 or -1; ``tricks`` counts the tricks each seat has taken.  The hot loop is written so that the
+processor seldom mispredicts a jump: the random card is found with :func:`cardlab.sim.bits.nth_bit`
+(``pdep`` where it is fast) and the trick's best card is kept with conditional moves
+(:func:`cardlab.sim.bits.barrier`).
+
+>>> import numpy as np
+>>> from cardlab.cards import parse_cards
+>>> mask = lambda text: np.uint64(sum(1 << c.index for c in parse_cards(text)))
+>>> hands = np.array([mask("AS KS"), mask("2H 3H"), mask("QS 4C")], np.uint64)
+>>> tricks = np.zeros(3, np.int64)
+>>> state, leader = random_tricks(np.uint64(5), hands, 3, 0, 2, 3, False, tricks)
+>>> tricks.tolist(), leader, [int(h) for h in hands]     # spades trump: seat 0 takes both
+([2, 0, 0], 0, [0, 0, 0])
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._numba import njit
+from .bits import SUIT_OF, barrier, nth_bit, popcount
+from .cores import beats, forbidden_bid, legal_follow
+from .rng import U64, below
+
+__all__ = ["random_card", "deal_hands", "random_bids", "random_tricks", "random_tricks_pair", "random_play_out"]
+
+
+@njit(cache=True, inline="always")
+def random_card(state, legal):
+    """(new state, card): a card uniform among the set bits of the non-empty mask ``legal``.
+
+    The draw is ``below(popcount(legal))``, counted from the lowest card (none when only one card
+    is legal): the draw :class:`cardlab.sim.rng.StreamBot` makes from the engine's legal actions.
+
+    >>> import numpy as np
+    >>> random_card(np.uint64(1), np.uint64(1 << 40))[1]      # one legal card: no draw
+    40
+    """
+    state, k = below(state, popcount(legal))
+    return state, nth_bit(legal, k)
+
+
+@njit(cache=True)
+def deal_hands(state, players, hand_size, dealer, trump_code, hands, order):
+    """Shuffle and deal into ``hands`` (seat → mask); returns (state, trump suit, trump card).
+
+    The deck is shuffled by :func:`cardlab.sim.rng.shuffle_into` (Fisher–Yates from the top,
+    ``hand_size × hands + 1`` positions) and dealt one card at a time from the left of the dealer
+    (with two players a blind hand after the dealer), then the next card is turned.  The deal is
+    done as the shuffle places each card, in the same pass, so ``order`` (≥ 52 long, any integer
+    type) ends as :func:`cardlab.sim.rng.shuffle_into` leaves it.  ``trump_code`` is -2 for a
+    turned-up card, -1 for no trump, 0..3 for a fixed suit; the trump card is -1 when none is turned.
+
+    >>> import numpy as np
+    >>> from cardlab.sim.rng import shuffled_order
+    >>> hands, order = np.zeros(4, np.uint64), np.zeros(52, np.int8)
+    >>> state, trump, card = deal_hands(np.uint64(7), 4, 3, 0, -2, hands, order)
+    >>> deck = shuffled_order(7, 52, 13)
+    >>> int(hands[1]) == sum(1 << c for c in deck[0:12:4]), card == deck[12], trump == deck[12] // 13
+    (True, True, True)
+    """
+    n = 52
+    n_hands = players + 1 if players == 2 else players
+    dealt = hand_size * n_hands
+    steps = min(dealt + 1, n - 1)
+    for i in range(n):
+        order[i] = i
+    for s in range(players):
+        hands[s] = U64(0)
+    seat = dealer + 1 if dealer + 1 < players else 0
+    pos = 0  # which hand the next card goes to (players == 2: position 2 is the blind hand)
+    for i in range(steps):
+        state, j = below(state, n - i)
+        j += i
+        card = order[j]
+        order[j] = order[i]
+        order[i] = card
+        if i < dealt:
+            if pos < players:
+                hands[seat] |= U64(1) << U64(card)
+                seat = seat + 1 if seat + 1 < players else 0
+            pos = pos + 1 if pos + 1 < n_hands else 0
+    for i in range(steps, dealt):  # the last card of a full deal is placed without a draw
+        if pos < players:
+            hands[seat] |= U64(1) << U64(order[i])
+            seat = seat + 1 if seat + 1 < players else 0
+        pos = pos + 1 if pos + 1 < n_hands else 0
+    trump = trump_code
+    trump_card = -1
+    if trump_code == -2:
+        if dealt < n:
+            trump_card = np.int64(order[dealt])
+            trump = SUIT_OF[trump_card]
+        else:
+            trump = -1
+    return state, trump, trump_card
+
+
+@njit(cache=True, inline="always")
+def random_bids(state, players, hand_size, dealer, hook, bids):
+    """Random bids into ``bids`` from the left of the dealer, the dealer last; returns the new state.
+
+    Each bid is uniform among the allowed ones: ``0..hand_size`` without the one the hook
+    forbids the dealer (:func:`cardlab.rules.plump_core.forbidden_bid`).
+
+    >>> import numpy as np
+    >>> bids = np.zeros(3, np.int64)
+    >>> _ = random_bids(np.uint64(3), 3, 2, 0, True, bids)
+    >>> bool(bids.sum() != 2), bool(((0 <= bids) & (bids <= 2)).all())
+    (True, True)
+    """
+    total = 0
+    seat = dealer
+    for _ in range(players):
+        seat = seat + 1 if seat + 1 < players else 0
+        forbidden = forbidden_bid(seat, dealer, hand_size, total, hook)
+        state, pick = below(state, hand_size + 1 - (1 if forbidden >= 0 else 0))
+        bid = pick if (forbidden < 0 or pick < forbidden) else pick + 1
+        bids[seat] = bid
+        total += bid
+    return state
+
+
+@njit(cache=True, inline="always")
+def _lead(state, hands, leader):
+    """The leader's random card: (state, card, suit led)."""
+    hand = hands[leader]
+    state, card = random_card(state, hand)
+    hands[leader] = hand ^ (U64(1) << U64(card))
+    return state, card, SUIT_OF[card]
+
+
+@njit(cache=True, inline="always")
+def _follow(state, hands, seat, led, trump, must_trump, best_card, best_seat):
+    """A random legal card from ``seat`` after the lead: (state, best card, best seat) of the trick so far."""
+    hand = hands[seat]
+    state, card = random_card(state, legal_follow(hand, led, trump, must_trump))
+    hands[seat] = hand ^ (U64(1) << U64(card))
+    wins = barrier(beats(card, best_card, trump))
+    return state, card if wins else best_card, seat if wins else best_seat
+
+
+@njit(cache=True, inline="always")
+def random_tricks(state, hands, players, leader, n_tricks, trump, must_trump, tricks):
+    """Play ``n_tricks`` whole tricks at random, ``leader`` leading the first; returns (state, next leader).
+
+    Every seat plays a card uniform among its legal ones (:func:`random_card`); the cards leave
+    ``hands`` and each trick's winner gets one more in ``tricks`` and leads the next.
+    """
+    for _ in range(n_tricks):
+        state, best_card, led = _lead(state, hands, leader)
+        best_seat = leader
+        seat = leader
+        for _ in range(players - 1):
+            seat = seat + 1 if seat + 1 < players else 0
+            state, best_card, best_seat = _follow(state, hands, seat, led, trump, must_trump, best_card, best_seat)
+        tricks[best_seat] += 1
+        leader = best_seat
+    return state, leader
+
+
+@njit(cache=True, inline="always")
+def random_tricks_pair(state_a, hands_a, leader_a, trump_a, tricks_a, state_b, hands_b, leader_b, trump_b, tricks_b,
+                       players, n_tricks, must_trump):
+    """:func:`random_tricks` for two separate rounds a and b at once; returns (state a, state b).
+
+    Each round gets exactly what :func:`random_tricks` gives it alone.  Played in step, card by
+    card, the two rounds give the processor two independent chains of work (each card waits for
+    the one before it in its own round only), so it does both in little more than the time of one.
+    """
+    for _ in range(n_tricks):
+        state_a, best_a, led_a = _lead(state_a, hands_a, leader_a)
+        state_b, best_b, led_b = _lead(state_b, hands_b, leader_b)
+        seat_a = best_seat_a = leader_a
+        seat_b = best_seat_b = leader_b
+        for _ in range(players - 1):
+            seat_a = seat_a + 1 if seat_a + 1 < players else 0
+            seat_b = seat_b + 1 if seat_b + 1 < players else 0
+            state_a, best_a, best_seat_a = _follow(state_a, hands_a, seat_a, led_a, trump_a, must_trump, best_a,
+                                                   best_seat_a)
+            state_b, best_b, best_seat_b = _follow(state_b, hands_b, seat_b, led_b, trump_b, must_trump, best_b,
+                                                   best_seat_b)
+        tricks_a[best_seat_a] += 1
+        tricks_b[best_seat_b] += 1
+        leader_a = best_seat_a
+        leader_b = best_seat_b
+    return state_a, state_b
+
+
+@njit(cache=True)
+def random_play_out(state, hands, players, seat, in_trick, led, best_card, best_seat, trump, must_trump, tricks):
+    """Play the rest of a round at random from any point; returns the new state.
+
+    ``seat`` is to play, ``in_trick`` cards of the current trick are down already (0: ``seat``
+    leads), ``led`` is the suit led and ``best_card``/``best_seat`` the best card so far and who
+    played it (any values when ``in_trick`` is 0).  Every seat holds the cards it has left in
+    ``hands``; the round ends when they are empty.  ``tricks`` gets the tricks won from here on.
+
+    >>> import numpy as np
+    >>> from cardlab.cards import parse_cards
+    >>> mask = lambda text: np.uint64(sum(1 << c.index for c in parse_cards(text)))
+    >>> hands = np.array([mask("2C"), mask("KH 3D"), mask("AH 4D")], np.uint64)   # seat 0 led A♣
+    >>> tricks = np.zeros(3, np.int64)
+    >>> _ = random_play_out(np.uint64(1), hands, 3, 1, 1, 0, 12, 0, -1, False, tricks)
+    >>> tricks.tolist()                                   # nobody else holds a club: seat 0 takes both
+    [2, 0, 0]
+    """
+    if in_trick > 0:
+        for _ in range(in_trick, players):
+            hand = hands[seat]
+            state, card = random_card(state, legal_follow(hand, led, trump, must_trump))
+            hands[seat] = hand ^ (U64(1) << U64(card))
+            if beats(card, best_card, trump):
+                best_card = card
+                best_seat = seat
+            seat = seat + 1 if seat + 1 < players else 0
+        tricks[best_seat] += 1
+        seat = best_seat
+    state, _ = random_tricks(state, hands, players, seat, popcount(hands[seat]), trump, must_trump, tricks)
+    return state

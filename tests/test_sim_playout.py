@@ -1,0 +1,121 @@
+"""The random play-out blocks of cardlab.sim.plump_playout and the bit helpers under them: the same
+cards and the same draws as the reference engine with StreamBot, from the deal or from any point of
+a round."""
+
+import numpy as np
+import pytest
+from numba import njit
+
+from cardlab import PlumpRound, PlumpRules
+from cardlab.games.plump import Play
+from cardlab.rules.trick_core import beats, cards_in
+from cardlab.sim.bits import FAST_PDEP, nth_bit, nth_bit_loop
+from cardlab.sim.plump_playout import deal_hands, random_play_out
+from cardlab.sim.rng import DeckRng, Stream, StreamBot, kernel_shuffled_order
+from cardlab.sim.seeds import round_seeds
+
+
+@njit(cache=True)
+def _every_nth_bit(masks, fast, slow):
+    for i in range(masks.shape[0]):
+        m = masks[i]
+        k = 0
+        while m != np.uint64(0):
+            fast[i, k] = nth_bit(masks[i], k)
+            slow[i, k] = nth_bit_loop(masks[i], k)
+            m &= m - np.uint64(1)
+            k += 1
+
+
+def test_nth_bit_finds_the_kth_card_of_a_hand_on_every_processor():
+    """``nth_bit`` (pdep where it is fast) and the portable loop agree on every k of thousands of hands."""
+    rng = np.random.default_rng(5)
+    masks = [rng.integers(0, 2**52, dtype=np.uint64) & rng.integers(0, 2**52, dtype=np.uint64) for _ in range(3000)]
+    masks += [np.uint64(1), np.uint64(1 << 51), np.uint64(2**52 - 1), np.uint64(0x1FFF << 13)]
+    masks = np.array(masks, np.uint64)
+    fast = np.full((len(masks), 52), -1, np.int64)
+    slow = np.full((len(masks), 52), -1, np.int64)
+    _every_nth_bit(masks, fast, slow)
+    for i, m in enumerate(masks):
+        cards = cards_in(m)
+        assert fast[i, :len(cards)].tolist() == cards == slow[i, :len(cards)].tolist()
+    assert isinstance(FAST_PDEP, bool)
+
+
+@pytest.mark.parametrize("players", range(2, 8))
+def test_deal_hands_deals_the_engines_cards_from_the_shared_shuffle(players):
+    rules = PlumpRules(players=players)
+    for size in sorted({1, rules.largest_hand // 2 or 1, rules.largest_hand}):
+        top = size * rules.hands_dealt + 1
+        for k, seed in enumerate(round_seeds(players * 100 + size, 25)):
+            dealer = k % players
+            hands, order = np.zeros(players, np.uint64), np.zeros(52, np.int8)
+            state, trump, card = deal_hands(np.uint64(seed), players, size, dealer, -2, hands, order)
+            stream = Stream(int(seed))
+            rnd = PlumpRound.deal(rules, hand_size=size, dealer=dealer, rng=DeckRng(stream, top))
+            assert [cards_in(h) for h in hands] == [[c.index for c in hand] for hand in rnd.hands]
+            assert card == (-1 if rnd.trump_card is None else rnd.trump_card.index)
+            assert trump == (-1 if rnd.trump is None else rnd.trump.index)
+            assert order.tolist() == kernel_shuffled_order(int(seed), 52, top).tolist()
+            assert int(state) == stream.state  # the same number of draws
+
+
+def _mask(cards):
+    return np.uint64(sum(1 << c.index for c in cards))
+
+
+RULES = [PlumpRules(players=3), PlumpRules(players=4, must_trump=True), PlumpRules(players=5, trump="none"),
+         PlumpRules(players=2)]
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.players}p-{r.trump}-{r.must_trump}")
+def test_a_random_play_out_from_any_point_finishes_the_round_as_the_engine_does(rules):
+    """Stop the engine's random round after m cards, hand the state to random_play_out, and compare
+    the tricks and the stream's state with the engine's own finish."""
+    p = rules.players
+    size = min(6, rules.largest_hand)
+    for k, seed in enumerate(round_seeds(7 + p, 30)):
+        cut = k % (size * p)  # how many cards are down when the kernel takes over
+        stream = Stream(int(seed))
+        rnd = PlumpRound.deal(rules, hand_size=size, dealer=k % p, rng=DeckRng(stream, size * rules.hands_dealt + 1))
+        bot = StreamBot(stream)
+        while rnd.phase == "bid" or sum(len(t.cards) for t in rnd.completed_tricks) + len(rnd.current_trick) < cut:
+            rnd.apply(bot.choose(rnd.view(rnd.to_move)))
+        hands = np.array([_mask(h) for h in rnd.hands], np.uint64)
+        trick = rnd.current_trick
+        led, best_card, best_seat = -1, -1, -1
+        for seat, card in trick:
+            if best_card < 0 or beats(card.index, best_card, -1 if rnd.trump is None else rnd.trump.index):
+                best_card, best_seat = card.index, seat
+        if trick:
+            led = trick[0][1].suit.index
+        before = list(rnd.tricks_taken)
+        tricks = np.zeros(p, np.int64)
+        state = random_play_out(np.uint64(stream.state), hands, p, rnd.to_move, len(trick), led, best_card, best_seat,
+                                -1 if rnd.trump is None else rnd.trump.index, rules.must_trump, tricks)
+        while not rnd.is_over:
+            action = bot.choose(rnd.view(rnd.to_move))
+            assert isinstance(action, Play)
+            rnd.apply(action)
+        assert (np.array(before) + tricks).tolist() == rnd.tricks_taken, (int(seed), cut)
+        assert int(state) == stream.state and not hands.any()
+
+
+@pytest.mark.parametrize("rules", [PlumpRules(), PlumpRules(players=3, first_lead="highest-bidder"),
+                                   PlumpRules(players=6, trump="none", must_trump=True)],
+                         ids=lambda r: f"{r.players}p-{r.trump}-{r.first_lead}")
+def test_rounds_played_two_at_a_time_are_the_rounds_played_alone(rules):
+    """The random kernel plays rounds in pairs (random_tricks_pair); an odd batch ends with a single one.
+    Every round is the same whether it is played in a pair, alone, or in a batch of any length."""
+    from cardlab.sim.plump import kernel_batch, make_setup
+
+    setup = make_setup(rules, hand_size=rules.largest_hand // 2, dealer="rotate")
+    seeds = round_seeds(rules.players, 301)
+    whole = kernel_batch(setup, seeds)
+    for i in range(0, 301, 23):
+        alone = kernel_batch(setup, seeds[i:i + 1], start=i)
+        for name in ("bids", "tricks", "trump", "trump_card"):
+            assert alone[name][0].tolist() == whole[name][i].tolist(), (name, i)
+    shifted = kernel_batch(setup, seeds[1:], start=1)  # every round in the other place of its pair
+    for name in ("bids", "tricks", "trump", "trump_card"):
+        assert shifted[name].tolist() == whole[name][1:].tolist()
