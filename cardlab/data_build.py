@@ -202,7 +202,7 @@ BID_PASSES = 3
 
 
 def bid_weight_configs(master: int, scale: float) -> list[Config]:
-    from .sim.plump_bid_table import max_cards
+    from .bots.plump_bid_table import max_cards
 
     rounds = max(500, int(BID_ROUNDS * scale))
     out = []
@@ -682,7 +682,7 @@ TABLES = [
               "The friendly bot's (PlumpBot, policy heuristic) bidding table: for players 2-7 x every hand size x "
               "trump (turned-up, none) x seat from the dealer's left (and seat 'any', all seats pooled), the "
               "expected tricks each kind of card brings, in hundredths of a trick (w_<feature>; see "
-              "cardlab.sim.plump_bid_table), fitted by least squares on rounds the bot played at every seat, in "
+              "cardlab.bots.plump_bid_table), fitted by least squares on rounds the bot played at every seat, in "
               "passes that bid with the previous pass's fit. hands: hands behind the row; mean_tricks: their mean "
               "tricks. Built only when named (--only plump_bid_weights): the other heuristic tables are measured "
               "with it.", "round", bid_weight_configs, run_bid_weights, ("players", "cards", "trump"), explicit=True),

@@ -13,7 +13,7 @@ Every decision comes with a one-sentence reason (the hint a child sees).
 * the worth of each kind, in hundredths of a trick, comes from a table *measured by simulation*
   for every player count, hand size, seat (from the dealer's left) and trump kind
   (``cardlab/data/plump_bid_weights.csv``, rebuilt by ``python -m cardlab.sim.plump_calibrate
-  --seed 1``; see :mod:`cardlab.sim.plump_bid_table`);
+  --seed 1``; see :mod:`cardlab.bots.plump_bid_table`);
 * bid = the expected tricks rounded (kept within 0 and the hand size).  If the hook forbids that
   bid, go one up when the expectation is at least the forbidden bid (or it is 0), else one down.
 
@@ -47,7 +47,7 @@ from typing import Any
 from ..cards import Card, Rank, Suit
 from ..games.plump import Bid, Play, PlumpView
 from ..i18n import Message
-from ..sim.plump_bid_table import FEATURES, SEAT_ANY, bid_weights, max_cards
+from .plump_bid_table import FEATURES, SEAT_ANY, bid_weights, max_cards
 from .base import Decision
 
 
@@ -79,7 +79,7 @@ class PlumpBot:
         """How many cards of each kind the hand holds (the bidding table's features, in its order).
 
         A card's kind is how many higher cards of its suit are *out* (not in the hand, not the
-        turned-up ``trump_card``); see :mod:`cardlab.sim.plump_bid_table`.
+        turned-up ``trump_card``); see :mod:`cardlab.bots.plump_bid_table`.
 
         >>> from cardlab import parse_cards
         >>> f = PlumpBot.holding_features(parse_cards("KS 7S AH 2C"), Suit.SPADES, trump_card=parse_cards("AS")[0])
@@ -135,7 +135,7 @@ class PlumpBot:
         >>> from cardlab import parse_cards
         >>> strong = PlumpBot.expected_tricks(parse_cards("AS KS QS AH KH"), Suit.SPADES, 4, 5)
         >>> weak = PlumpBot.expected_tricks(parse_cards("2S 3H 4H 2D 3C"), Suit.SPADES, 4, 5)
-        >>> strong > 300 > 50 > weak
+        >>> strong > 400 > 100 > weak  # the strong hand about 4.9 tricks, the weak one about 0.6
         True
         """
         # the table was measured with one deck (2–7 players): bigger games (two decks) use its nearest row
@@ -162,7 +162,8 @@ class PlumpBot:
         expected = self.expected_tricks(view.hand, view.trump, view.players, view.hand_size, seat,
                                         view.trump_card, view.rules.decks)
         bid = max(0, min(view.hand_size, (expected + 50) // 100))
-        shown = max(0, (expected + 5) // 10)
+        # what a child reads: the expectation in tenths, never more tricks than there are cards
+        shown = max(0, (min(expected, 100 * view.hand_size) + 5) // 10)
         about = {"whole": shown // 10, "tenth": shown % 10}
         allowed = {a.tricks for a in view.legal_actions}
         if bid in allowed:

@@ -3,7 +3,7 @@
 For every player count (2–7), hand size and trump kind (a turned-up trump, no trump) the tool plays
 rounds with :class:`cardlab.bots.plump.PlumpBot`'s compiled twin at every seat (hook on, the player
 left of the dealer leads), notes each hand's holding features
-(:data:`cardlab.sim.plump_bid_table.FEATURES`, counted before the first card) and the tricks it took,
+(:data:`cardlab.bots.plump_bid_table.FEATURES`, counted before the first card) and the tricks it took,
 and fits per seat, by least squares (with a tiny ridge, so features that never occur get weight 0),
 how many tricks each feature brings.  Because the bids steer the play, a setting is played in
 passes, each pass bidding with the previous pass's fit (the first with a hand-made starting
@@ -20,7 +20,7 @@ against the new table.
 >>> rows = calibrate_setting(3, 2, "turned-up", rounds=2000, passes=1, seed=1)
 >>> rows["seat"].tolist()
 ['0', '1', '2', 'any']
->>> bool((rows["w_trump_top"] > 50).all())      # a top trump is worth more than half a trick
+>>> bool((rows["w_trump_top"] > rows["w_trump_low"]).all())      # a top trump is worth more than a low one
 True
 """
 
@@ -37,7 +37,7 @@ import pandas as pd
 from ._numba import njit
 from .bits import SUIT_OF
 from .cores import beats, forbidden_bid, legal_follow
-from .plump_bid_table import FEATURES, FILE, SEAT_ANY, TRUMP_KINDS, max_cards
+from ..bots.plump_bid_table import FEATURES, FILE, SEAT_ANY, TRUMP_KINDS, max_cards
 from .plump_heuristic import bid_features, calibrated_bid, heuristic_card
 from .plump_kernel import deal_round
 from .rng import U64
