@@ -34,6 +34,7 @@ True
 
 from __future__ import annotations
 
+import csv
 import functools
 from importlib import resources
 
@@ -71,18 +72,17 @@ def read_weights(path) -> np.ndarray:
     any seat), trump (0 none, 1 a trump suit; :data:`TRUMP_KINDS`), feature; values are hundredths of a trick (int64).
     Cells the table has no row for are zero.
     """
-    import pandas as pd
-
-    df = pd.read_csv(path)
-    missing = [c for c in ("players", "cards", "seat", "trump", *(f"w_{f}" for f in FEATURES)) if c not in df.columns]
+    with open(path, newline="", encoding="utf-8") as handle:       # the csv module: a friendly bot's first
+        rows = list(csv.DictReader(handle))                           # bid must not wait for pandas to import
+    columns = rows[0].keys() if rows else ()
+    missing = [c for c in ("players", "cards", "seat", "trump", *(f"w_{f}" for f in FEATURES)) if c not in columns]
     if missing:
         raise ValueError(f"{path}: the bidding table lacks the column(s) {', '.join(missing)}")
     out = np.zeros((8, MAX_CARDS + 1, SEAT_ANY + 1, 2, len(FEATURES)), np.int64)
-    cols = [f"w_{f}" for f in FEATURES]
-    seats = df["seat"].astype(str).map(lambda s: SEAT_ANY if s == "any" else int(s)).to_numpy()
-    trumps = df["trump"].map(TRUMP_KINDS.index).to_numpy()
-    values = df[cols].to_numpy(np.int64)
-    out[df["players"].to_numpy(), df["cards"].to_numpy(), seats, trumps] = values
+    for row in rows:
+        seat = SEAT_ANY if row["seat"] == "any" else int(row["seat"])
+        out[int(row["players"]), int(row["cards"]), seat, TRUMP_KINDS.index(row["trump"])] = \
+            [int(row[f"w_{f}"]) for f in FEATURES]
     return out
 
 
