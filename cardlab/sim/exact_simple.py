@@ -33,11 +33,21 @@ Bids are known from the aces, trump kings and queens a player is given, so
 they are counted along the way; the dealer's hook is applied at the end.  The
 state of the scan (hands still to fill, barred and awaited suits, the unplayed
 seen cards, the trick in progress, tricks and bid counts so far) is a small
-tuple, and equal states are merged with their counts added, which keeps the
-work to seconds for three players and minutes for four players with three
-cards.  Because nothing here depends on the deck having 13 ranks, the same
-function runs on a smaller deck (``ranks=``), where the tests check it
-against playing out every deal.
+tuple, and equal states are merged with their counts added; each step of the
+scan is a sum over index arrays, and Python looks at each state only when it
+first meets a card of a suit.  Because nothing here depends on the deck
+having 13 ranks, the same function runs on a smaller deck (``ranks=``), where
+the tests check it against playing out every deal.
+
+**Cost.**  What grows is the number of states, mostly the seen cards that
+wait while the play waits for another player's card.  Three players with two
+cards reach about 25,000 states per trump suit (55,000 with the bid counts
+near the aces): seconds.  Four players with two cards pass 160,000 states
+by the fours and keep growing, and three players with three cards are of the
+same kind: each takes many minutes, so :func:`write_counts` computes them
+once and the data build reads the stored counts.  Four players with three
+cards hold up to nine seen cards of three players while the leader waits for
+his first card; their orders alone are far too many states for this method.
 
 Seats are counted from the leader (left of the dealer, who is seat
 ``players − 1`` and bids last); the hook is on, as in
@@ -70,7 +80,8 @@ __all__ = ["SimpleOdds", "simple_distribution", "joint_counts", "simple_table", 
 TRUMPS = ("turned-up", "none")
 ACE, KING, QUEEN = 14, 13, 12
 FULL_RANKS = tuple(range(2, 15))
-_DEBUG = None
+#: set to True to print, after each card of the scan, the states known and the states holding deals
+TRACE = False
 
 
 @dataclass(frozen=True)
@@ -303,7 +314,7 @@ def _scan(players: int, cards: int, trump: int, ranks: tuple, turned: bool) -> d
             np.add.at(vec, c, np.concatenate([old, np.zeros(size - len(old), np.int64)])[r])
             feasible = (np.array(need_sum) <= left_after) & (np.array(need_suit).reshape(-1, 4) <= suit_left).all(axis=1)
             vec[~feasible] = 0
-            if _DEBUG is not None:
+            if TRACE:
                 print(rank, suit, size, int(np.count_nonzero(vec)), round(time.perf_counter(), 1), flush=True)
     states = {keys[i]: int(vec[i]) for i in np.flatnonzero(vec).tolist()}
     out: dict = {}
