@@ -369,3 +369,28 @@ def test_before_the_widget_is_drawn_the_page_says_wait_not_vbox(lang, words):
         bundle = table._repr_mimebundle_()
         assert words in bundle["text/plain"] and "VBox" not in bundle["text/plain"]
         assert "application/vnd.jupyter.widget-view+json" in bundle
+
+
+def test_a_click_sends_each_changed_widget_once(monkeypatch):
+    """A redraw changes a card button's label, colour, tooltip and classes: the page gets one update per
+    widget, not one per field (thirty pupils on one server pay for every message)."""
+    import ipywidgets as W
+
+    sent: list[tuple[int, tuple[str, ...]]] = []
+    monkeypatch.setattr(W.Widget, "_send", lambda self, msg, buffers=None: sent.append((id(self), tuple(msg["state"]))))
+    table = PlumpTable("kids", rng=3, lang="sv")
+    clicks, merged = 0, 0
+    while clicks < 12 and not table.game.is_over:
+        sent.clear()
+        if not table.next_button.disabled:
+            table.next_button.click()
+        elif table.game.round.phase == "bid":
+            next(b for b in table.bid_buttons if not b.disabled).click()
+        else:
+            next(b for b in table.card_buttons if "cardlab-illegal" not in b._dom_classes).click()
+        clicks += 1
+        senders = [widget for widget, _ in sent]
+        assert sent and len(senders) == len(set(senders)), sent
+        merged += sum(len(fields) > 1 for _, fields in sent)
+    assert clicks == 12
+    assert merged > 0      # a widget with several changed fields sent them in one message

@@ -35,7 +35,8 @@ from __future__ import annotations
 
 import asyncio
 from abc import ABC, abstractmethod
-from typing import Any, Callable, Iterable
+from contextlib import ExitStack, contextmanager
+from typing import Any, Callable, Iterable, Iterator
 
 import ipywidgets as W
 
@@ -63,6 +64,45 @@ def set_classes(widget: W.Widget, wanted: Iterable[str], managed: Iterable[str])
             widget.add_class(name)
         elif name not in wanted and name in widget._dom_classes:
             widget.remove_class(name)
+
+
+def widget_tree(root: W.Widget) -> list[W.Widget]:
+    """Every widget under ``root``: children, and their layout and style objects (which are widgets too).
+
+    >>> box = W.VBox([W.Button(), W.HTML()])
+    >>> sorted(type(w).__name__ for w in widget_tree(box))
+    ['Button', 'ButtonStyle', 'HTML', 'HTMLStyle', 'Layout', 'Layout', 'Layout', 'VBox']
+    """
+    found: list[W.Widget] = []
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        widget = stack.pop()
+        if id(widget) in seen:
+            continue
+        seen.add(id(widget))
+        found.append(widget)
+        for part in ("layout", "style"):
+            sub = getattr(widget, part, None)
+            if isinstance(sub, W.Widget):
+                stack.append(sub)
+        stack.extend(getattr(widget, "children", ()) or ())
+    return found
+
+
+@contextmanager
+def one_update_per_widget(widgets: Iterable[W.Widget]) -> Iterator[None]:
+    """Hold every widget's changes until the block ends, then send each changed widget's state once.
+
+    A redraw changes a card button's label, colour, tooltip and classes one by one; sent
+    as they happen that is a message each, and with thirty pupils on one server every
+    message counts (the server forwards each one to a browser).  Held, each widget sends
+    one message with all its changed fields, and unchanged widgets send nothing.
+    """
+    with ExitStack() as stack:
+        for widget in widgets:
+            stack.enter_context(widget.hold_sync())
+        yield
 
 
 def card_name(card: Card, lang: str) -> str:
@@ -356,6 +396,7 @@ class GameTable(TableBase):
                              "cardlab-felt-table", f"cardlab-{self.session.game_type}-table")
         protokoll = with_classes(W.VBox([self.protokoll_title, self.protokoll_html]), "cardlab-protokoll-box")
         self._root = with_classes(W.VBox([self.style_html, settings, table, protokoll]), f"cardlab-{self.session.game_type}")
+        self._synced_widgets = widget_tree(self._root)
 
     def _card_button(self, index: int) -> W.Widget:
         """One card button of the hand pool: a click plays the card, or (``card_toggles``) selects it."""
@@ -504,19 +545,24 @@ class GameTable(TableBase):
         """Redraw every part of the table from the session, in the current language."""
         self._refreshing = True
         try:
-            lang, game = self.lang, self.game
-            names = self.names()
-            my_turn = self.session.is_my_turn()
-            self._label_game_controls(my_turn)
-            self.title_html.value = felt.title_html(self.game_title, self.round_line())
-            self.felt.value = self.felt_html(names)
-            self.status_html.value = felt.status_html(self._status_text(names, my_turn))
-            self._draw_game(my_turn)
-            self._draw_messages()
-            self.protokoll_title.value = felt.heading_html(tr("widget.protokoll", lang))
-            self.protokoll_html.value = self.score_sheet(game, names=names, lang=lang)
+            with one_update_per_widget(self._synced_widgets):
+                self._redraw()
         finally:
             self._refreshing = False
+
+    def _redraw(self) -> None:
+        """Set every child from the session (called by :meth:`refresh`, inside one update per widget)."""
+        lang, game = self.lang, self.game
+        names = self.names()
+        my_turn = self.session.is_my_turn()
+        self._label_game_controls(my_turn)
+        self.title_html.value = felt.title_html(self.game_title, self.round_line())
+        self.felt.value = self.felt_html(names)
+        self.status_html.value = felt.status_html(self._status_text(names, my_turn))
+        self._draw_game(my_turn)
+        self._draw_messages()
+        self.protokoll_title.value = felt.heading_html(tr("widget.protokoll", lang))
+        self.protokoll_html.value = self.score_sheet(game, names=names, lang=lang)
 
     def _status_text(self, names: list[str], my_turn: bool) -> str:
         game, paused = self.game, self.session.paused
