@@ -278,12 +278,12 @@ def lowest_card_exact_match_simulation(source=None, rounds: int = 1_000_000) -> 
     which = "zero" if abs(gaps.zero[i]) >= abs(gaps.made[i]) else "made"
     lo, hi = (zl[i], zh[i]) if which == "zero" else (ml[i], mh[i])
     exact_i = both[f"p_{which}_exact"][i]
-    sizes = ", ".join(sorted({f"{p}x{c}" for p, c in zip(both.players, both.cards)}))
+    sizes = ", ".join(sorted({f"{p} players x {c} cards trump {t}" for p, c, t in zip(both.players, both.cards, both.trump)}))
     return Claim("lowest_card_exact_match_simulation",
                  "Simulated chances (no trick, bid made) under the lowest-card policy agree with the exact ones at "
                  "every seat; the largest gap (simulated - exact), its interval containing 0",
                  "SimpleBot at every seat (the lowest legal card; bid = aces + trump king and queen)",
-                 f"players x cards {sizes}, trump turned up or none, hook on; {rounds:,} kernel rounds per setting",
+                 f"{sizes}; hook on; {rounds:,} kernel rounds per setting",
                  float(gaps[which][i]), float(lo - exact_i), float(hi - exact_i), bool(inside.all()), m, both)
 
 
