@@ -43,9 +43,9 @@ the tests check it against playing out every deal.
 wait while the play waits for another player's card.  Three players with two
 cards reach about 25,000 states per trump suit (55,000 with the bid counts
 near the aces): seconds.  Four players with two cards pass 160,000 states
-by the fours and keep growing, and three players with three cards are of the
-same kind: each takes many minutes, so :func:`write_counts` computes them
-once and the data build reads the stored counts.  Four players with three
+by the fours and keep growing: without trump they took 2,135 s (about 18
+minutes of CPU, 3.5 GB) on a shared machine, so :func:`write_counts` computes
+such settings once and the data build reads the stored counts.  Four players with three
 cards hold up to nine seen cards of three players while the leader waits for
 his first card; their orders alone are far too many states for this method.
 
