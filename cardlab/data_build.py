@@ -17,6 +17,12 @@ Tables (see :data:`TABLES`):
 * ``plump_hook`` — the same deals played by heuristic bots with and without
   the hook (kroken): how often the dealer is forced off the bid they wanted,
   plumps per round, and each seat's mean score under three scoring variants.
+* ``plump_bid_weights`` — the friendly bot's bidding table: expected tricks per kind of card,
+  measured by simulation per players × hand size × seat × trump (see
+  :mod:`cardlab.sim.plump_calibrate`); built only when named (``--only plump_bid_weights``),
+  because every heuristic number in the other tables is measured with it.
+* ``plump_search_zero_bids`` — zero bids when every seat is :class:`cardlab.bots.plump_search.PlumpSearchBot`
+  with a fixed, modest budget: a few thousand rounds per setting (the engine, not a kernel).
 * ``plump_one_card_exact`` — exact one-card chances (fractions), no simulation.
 * ``plump_exact_small`` — exact two- and three-card odds under random play and the lowest-card policy.
 * ``femkamp_summary`` — whole Femkamp games aggregated per round × seat
@@ -31,8 +37,8 @@ interval), so the files stay small.
 >>> config_seed(2024, "plump_zero_bids/p4/c5/turned-up/random") == config_seed(2024, "plump_zero_bids/p4/c5/turned-up/random")
 True
 >>> [t.name for t in TABLES]  # doctest: +NORMALIZE_WHITESPACE
-['plump_zero_bids', 'plump_hook', 'plump_one_card_exact', 'plump_exact_small', 'femkamp_summary', 'femkamp_games',
- 'rummy_summary', 'rummy_rounds']
+['plump_zero_bids', 'plump_search_zero_bids', 'plump_hook', 'plump_bid_weights', 'plump_one_card_exact',
+ 'plump_exact_small', 'femkamp_summary', 'femkamp_games', 'rummy_summary', 'rummy_rounds']
 """
 
 from __future__ import annotations
@@ -126,11 +132,18 @@ def zero_bid_configs(master: int, scale: float) -> list[Config]:
 
 def run_zero_bids(config: Config) -> pd.DataFrame:
     from .sim.plump import summarize_plump
-    from .sim.stats import wilson_interval
 
     o = config.options
     table = summarize_plump(config.rules_object(), policy=o["policy"], rounds=config.count, hand_size=o["cards"],
                             rng=config.seed, progress=False, threads=1)
+    return _zero_bid_frame(config, table)
+
+
+def _zero_bid_frame(config: Config, table: pd.DataFrame) -> pd.DataFrame:
+    """The zero-bid table's rows for one configuration, from a per-seat summary (and its counts)."""
+    from .sim.stats import wilson_interval
+
+    o = config.options
     counts = table.attrs["counts"]
     bid0 = np.asarray(counts["bid0"])
     bid0_made = np.asarray(counts["bid0_zero"])
@@ -146,6 +159,73 @@ def run_zero_bids(config: Config) -> pd.DataFrame:
         "p_made": table["p_made"].to_numpy(), "made_low": table["made_low"].to_numpy(),
         "made_high": table["made_high"].to_numpy(),
     })
+
+
+#: the search-bot sample: rounds per setting (at scale 1), the bots' play-outs per decision, the settings
+SEARCH_ROUNDS = 2000
+SEARCH_ROLLOUTS = 300
+SEARCH_SETTINGS = {4: range(1, 8)}
+
+
+def search_zero_bid_configs(master: int, scale: float) -> list[Config]:
+    rounds = max(20, int(SEARCH_ROUNDS * scale))
+    out = []
+    for players, sizes in SEARCH_SETTINGS.items():
+        rules = _plump_rules(players, "turned-up")
+        for cards in sizes:
+            key = f"plump_search_zero_bids/p{players}/c{cards}/turned-up/search"
+            out.append(Config("plump_search_zero_bids", key, "plump", rules,
+                              {"players": players, "cards": cards, "trump": "turned-up", "policy": "search",
+                               "rollouts": SEARCH_ROLLOUTS},
+                              rounds, config_seed(master, key), rounds * (cards + 1) * players / 2500))
+    return out
+
+
+def run_search_zero_bids(config: Config) -> pd.DataFrame:
+    """Every seat a :class:`~cardlab.bots.plump_search.PlumpSearchBot` (its own seed, ``rollouts`` play-outs)."""
+    from .bots.plump_search import PlumpSearchBot
+    from .sim.plump import simulate_plump
+
+    o = config.options
+    rules = config.rules_object()
+    bots = [PlumpSearchBot(rng=np.random.SeedSequence([config.seed, seat]), rollouts=o["rollouts"])
+            for seat in range(rules.players)]
+    table = simulate_plump(rules, bots=bots, rounds=config.count, hand_size=o["cards"], rng=config.seed,
+                           progress=False, rows=False, engine="reference")
+    frame = _zero_bid_frame(config, table)
+    frame.insert(4, "rollouts", o["rollouts"])
+    return frame
+
+
+BID_ROUNDS = 40_000
+BID_PASSES = 3
+
+
+def bid_weight_configs(master: int, scale: float) -> list[Config]:
+    from .bots.plump_bid_table import max_cards
+
+    rounds = max(500, int(BID_ROUNDS * scale))
+    out = []
+    for players in range(2, 8):
+        for cards in range(1, max_cards(players) + 1):
+            for trump in ("turned-up", "none"):
+                key = f"plump_bid_weights/p{players}/c{cards}/{trump}"
+                out.append(Config("plump_bid_weights", key, "plump", _plump_rules(players, trump),
+                                  {"players": players, "cards": cards, "trump": trump, "passes": BID_PASSES},
+                                  rounds, config_seed(master, key), BID_PASSES * rounds * cards * players / 1.9e6))
+    return out
+
+
+def run_bid_weights(config: Config) -> pd.DataFrame:
+    from .sim.plump_calibrate import calibrate_setting
+
+    o = config.options
+    rows = calibrate_setting(o["players"], o["cards"], o["trump"], config.count, o["passes"], config.seed)
+    rows.insert(4, "rounds", config.count)
+    rows.insert(5, "passes", o["passes"])
+    rows.insert(6, "seed", config.seed)
+    rows.insert(7, "fingerprint", config.rules_object().fingerprint())
+    return rows
 
 
 HOOK_SCORINGS = ("standard", "trick-points", "penalty")
@@ -587,6 +667,7 @@ class TableSpec:
     configs: Callable[[int, float], list[Config]]
     run: Callable[[Config], pd.DataFrame]
     keys: tuple[str, ...]  # columns that name a configuration
+    explicit: bool = False  # built only when named with ``only`` (the bidding table the others are measured with)
 
     @property
     def file(self) -> str:
@@ -600,6 +681,13 @@ TABLES = [
               "counted from the leader (0 = left of the dealer, players-1 = the dealer). p_zero: no trick taken; "
               "p_bid0_made: a zero bid made (of bid0_rounds zero bids); p_made: any bid made; *_low/*_high: Wilson "
               "95% intervals.", "round", zero_bid_configs, run_zero_bids, ("players", "cards", "trump", "policy")),
+    TableSpec("plump_search_zero_bids", "plump",
+              "Zero bids when every seat is PlumpSearchBot (a strong player: determinised search with "
+              f"{SEARCH_ROLLOUTS} play-outs per decision, each seat its own seed), played by the engine: 4 "
+              f"players x 1-7 cards, trump turned up, hook on, {SEARCH_ROUNDS:,} rounds per setting; the columns of "
+              "plump_zero_bids (Wilson 95% intervals) plus rollouts. The search bot changes as it is improved: "
+              "rebuild with the command below.", "round", search_zero_bid_configs, run_search_zero_bids,
+              ("players", "cards", "trump", "policy")),
     TableSpec("plump_hook", "plump",
               "The same deals played by heuristic bots with the hook (kroken) on and off, players 3-7 x every hand "
               "size x trump (turned-up, none). p_forced: share of rounds in which the hook moved the dealer off the "
@@ -609,6 +697,14 @@ TABLES = [
               "(95% normal intervals); diff_plumps: the paired difference in plumps per round; p_seat_changed: the "
               "seat's bid or tricks changed.",
               "round", hook_configs, run_hook, ("players", "cards", "trump", "policy")),
+    TableSpec("plump_bid_weights", "plump",
+              "The friendly bot's (PlumpBot, policy heuristic) bidding table: for players 2-7 x every hand size x "
+              "trump (turned-up, none) x seat from the dealer's left (and seat 'any', all seats pooled), the "
+              "expected tricks each kind of card brings, in hundredths of a trick (w_<feature>; see "
+              "cardlab.bots.plump_bid_table), fitted by least squares on rounds the bot played at every seat, in "
+              "passes that bid with the previous pass's fit. hands: hands behind the row; mean_tricks: their mean "
+              "tricks. Built only when named (--only plump_bid_weights): the other heuristic tables are measured "
+              "with it.", "round", bid_weight_configs, run_bid_weights, ("players", "cards", "trump"), explicit=True),
     TableSpec("plump_one_card_exact", "plump",
               "Exact chance (a fraction) that each seat takes no trick in a one-card Plump round, players 2-7 x "
               "trump (turned-up, none, fixed spades); from cardlab.sim.exact, no simulation.",
@@ -713,7 +809,7 @@ def build(out: "str | Path | None" = None, *, seed: int = DEFAULT_SEED, scale: f
     shown_out = None if out is None else str(out)
     out = Path(out) if out is not None else user_data_dir()
     out.mkdir(parents=True, exist_ok=True)
-    names = only or [t.name for t in TABLES]
+    names = only or [t.name for t in TABLES if not t.explicit]
     unknown = [n for n in names if n not in TABLES_BY_NAME]
     if unknown:
         from .errors import RulesError
@@ -731,7 +827,10 @@ def build(out: "str | Path | None" = None, *, seed: int = DEFAULT_SEED, scale: f
                         client=client, processes=processes, progress=progress, unit="configuration")
     results: dict[int, pd.DataFrame] = dict(zip(order, ordered))
     manifest_path = out / "manifest.json"
-    manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() and only else {"tables": {}}
+    manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() else {"tables": {}}
+    # a full build starts afresh but keeps the entries of the tables built only when named
+    keep = {t.name for t in TABLES if t.explicit and t.name not in names} if not only else set(manifest["tables"])
+    manifest["tables"] = {k: v for k, v in manifest["tables"].items() if k in keep}
     for name in names:
         spec = TABLES_BY_NAME[name]
         frames = [results[i] for i, c in enumerate(configs) if c.table == name]
@@ -759,6 +858,10 @@ def build(out: "str | Path | None" = None, *, seed: int = DEFAULT_SEED, scale: f
                                 "rounds/games inside it: cardlab.sim.seeds.round_seeds(seed, count)"})
     manifest["tables"] = {k: manifest["tables"][k] for k in sorted(manifest["tables"], key=lambda n: [t.name for t in TABLES].index(n))}
     manifest_path.write_text(json.dumps(manifest, indent=1, sort_keys=False) + "\n")
+    if "plump_bid_weights" in names and out.resolve() == shipped_dir().resolve():
+        from .sim.plump_calibrate import clear_kernel_cache
+
+        clear_kernel_cache()  # the kernels froze the old bidding table into their compiled code
     manifest["seconds"] = round(time.perf_counter() - started, 1)
     return manifest
 
@@ -796,7 +899,10 @@ def recompute_rows(name: str, rows: pd.DataFrame, seed: int = DEFAULT_SEED, scal
             frame = frame[frame.seat == row["seat"]]
         else:
             frame = TABLES_BY_NAME[name].run(config)
-            mask = frame.seat_from_leader == row["seat_from_leader"]
+            if "seat_from_leader" in frame.columns:
+                mask = frame.seat_from_leader == row["seat_from_leader"]
+            else:  # the bidding table: seats from the dealer's left, and "any"
+                mask = frame.seat.astype(str) == str(row["seat"])
             if "round" in frame.columns and name == "femkamp_summary":
                 mask &= frame["round"].astype(str) == str(row["round"])
             if "hook" in frame.columns:

@@ -220,9 +220,12 @@ def test_evaluate_cards_sees_that_leading_the_ace_breaks_a_zero_bid():
 
 
 def test_later_bidders_bid_like_the_heuristic_or_round_their_half_tricks_up():
-    # K♠ alone in trumps is one half-trick: the heuristic bids 0, rounded up it is 1
+    # the heuristic's bid comes from its measured table; rounded up is its half-tricks rounded up
+    from cardlab.sim.plump_heuristic import half_tricks, heuristic_bid
+
     hand = mask("KS 2H 3D")
-    assert later_bid(hand, 3, 3, 4, -1, False) == 0
-    assert later_bid(hand, 3, 3, 4, -1, True) == 1
-    # the hook still binds the dealer: 1 forbidden, so one up
-    assert later_bid(hand, 3, 3, 4, 1, True) == 2
+    assert later_bid(hand, 3, 3, 4, -1, False) == heuristic_bid(hand, 3, 3, 4, -1)
+    up = min(3, (half_tricks(hand, 3, 4, 3) + 1) // 2)
+    assert later_bid(hand, 3, 3, 4, -1, True) == up
+    # the hook still binds the dealer: that bid forbidden, so one up
+    assert later_bid(hand, 3, 3, 4, up, True) == up + 1

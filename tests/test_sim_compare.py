@@ -17,7 +17,8 @@ def test_the_hook_costs_the_dealer_on_the_same_deals():
     assert list(t.seat_from_leader) == [0, 1, 2, 3]
     dealer = t.iloc[3]
     assert dealer.ci_high < 0 and dealer.ci_low < dealer["diff"] < dealer.ci_high
-    assert -0.45 < dealer["diff"] < -0.2
+    # the friendly bot's calibrated bids often land on the forbidden number: about 0.7 points per round
+    assert -0.9 < dealer["diff"] < -0.55
     # only the dealer's bid can move; the share of changed rounds is the dealer's
     assert (t.p_bid_changed.iloc[:3] == 0).all() and t.p_bid_changed.iloc[3] == pytest.approx(t.p_changed.iloc[0])
     assert np.allclose(t["diff"], t.mean_a - t.mean_b)

@@ -4,26 +4,30 @@ It sees only its own view and decides from counts and comparisons alone, so
 the same rules can be mirrored line by line in a fast simulation kernel.
 Every decision comes with a one-sentence reason (the hint a child sees).
 
-**Bidding** — count sure and likely tricks in half-tricks, then halve (round down):
+**Bidding** — add up what each card is worth, then round:
 
-* trump ace 2; trump king 2 with another trump, else 1; trump queen 2 with two
-  more trumps, 1 with one more; any other trump 1 when holding three or more trumps;
-* side ace 2 in a suit of at most four cards, else 1;
-* side king with at least one guard: 2 in a suit of 2–4 cards when at most four play, else 1;
-* side queen with two guards in a hand of 7+ cards: 1;
-* a void side suit: 1 per void while spare trumps last (trumps − 1);
-* bid = min(hand size, half-tricks // 2).  If the hook forbids that bid, go one up
-  (never below your sure tricks), or one down when one up is impossible.
+* every card has a kind: a trump or a side card, and how many higher cards of its suit are still
+  *out* (not in my hand and not the turned-up trump card — with A♠ turned up, K♠ is a top trump);
+  other tens and higher, long side suits, trump length, and empty or single-card side suits while
+  trumps last to ruff with, count too;
+* the worth of each kind, in hundredths of a trick, comes from a table *measured by simulation*
+  for every player count, hand size, seat (from the dealer's left) and trump kind
+  (``cardlab/data/plump_bid_weights.csv``, rebuilt by ``python -m cardlab.sim.plump_calibrate
+  --seed 1``; see :mod:`cardlab.bots.plump_bid_table`);
+* bid = the expected tricks rounded (kept within 0 and the hand size).  If the hook forbids that
+  bid, go one up when the expectation is at least the forbidden bid (or it is 0), else one down.
 
 **Play** — ``need`` = bid − tricks taken:
 
 * need > 0, leading: when every remaining trick is needed, lead the top trump
   (else the highest card); otherwise lead the highest master card (no higher card of
-  its suit unseen), else the lowest side card;
-* need > 0, following: play the lowest card that beats the trick if last to play,
-  the highest such card otherwise; if none can win, throw the lowest card;
-* need ≤ 0 (bid made — duck): lead the lowest side card; follow with the highest
-  card that still loses; if every card wins, play the highest when last, else the lowest.
+  its suit unseen — the turned-up trump card counts as seen), else the lowest side card;
+* need > 0, following: play the lowest card that beats the trick if last to play; when void in
+  the led suit and nobody has trumped yet, trump with the lowest trump; otherwise the highest card
+  that beats the trick; if none can win, throw the lowest card;
+* need ≤ 0 (bid made — duck): lead the lowest side card; follow with the most dangerous card
+  that still loses (a trump before a side card, then the highest); if every card wins, play the
+  highest when last, else the lowest.
 
 "Lowest"/"highest" order cards by rank, then trump-ness, then suit (♣ < ♦ < ♥ < ♠);
 winners are ordered led suit before trump.
@@ -33,7 +37,7 @@ winners are ordered led suit before trump.
 ...                             dealer=2, trump="S")
 >>> decision = PlumpBot().decide(rnd.view(0))
 >>> decision.action, decision.explain("en")
-(Bid(seat=0, tricks=3), 'I count 8 half-tricks in my hand (aces, guarded kings, trumps, voids), so I bid 3.')
+(Bid(seat=0, tricks=3), 'Cards like mine usually take about 3.0 tricks (trumps, aces, guarded kings, voids), so I bid 3.')
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ from typing import Any
 from ..cards import Card, Rank, Suit
 from ..games.plump import Bid, Play, PlumpView
 from ..i18n import Message
+from .plump_bid_table import FEATURES, SEAT_ANY, bid_weights, max_cards
 from .base import Decision
 
 
@@ -69,53 +74,103 @@ class PlumpBot:
 
     # ------------------------------------------------------------- bidding
     @staticmethod
-    def half_tricks(hand: tuple[Card, ...], trump: Suit | None, players: int, hand_size: int) -> int:
-        """The bidding estimate in half-tricks.
+    def holding_features(hand: tuple[Card, ...], trump: Suit | None, trump_card: Card | None = None,
+                         decks: int = 1) -> dict[str, int]:
+        """How many cards of each kind the hand holds (the bidding table's features, in its order).
+
+        A card's kind is how many higher cards of its suit are *out* (not in the hand, not the
+        turned-up ``trump_card``); see :mod:`cardlab.bots.plump_bid_table`.
 
         >>> from cardlab import parse_cards
-        >>> PlumpBot.half_tricks(parse_cards("AS KS 2H"), Suit.SPADES, 4, 3)
-        5
+        >>> f = PlumpBot.holding_features(parse_cards("KS 7S AH 2C"), Suit.SPADES, trump_card=parse_cards("AS")[0])
+        >>> f["trump_top"], f["trump_low"], f["side_top_short"], f["ruff_voids"]
+        (1, 1, 1, 1)
         """
+        out = dict.fromkeys(FEATURES, 0)
+        held: dict[Card, int] = {}
+        for c in hand:
+            held[c] = held.get(c, 0) + 1
+        seen = dict(held)
+        if trump_card is not None:
+            seen[trump_card] = seen.get(trump_card, 0) + 1
         counts = {s: 0 for s in Suit}
         for c in hand:
             counts[c.suit] += 1
-        halves = 0
-        for c in hand:
-            n = counts[c.suit]
-            r = c.rank
-            if c.suit == trump:
-                if r == Rank.ACE:
-                    halves += 2
-                elif r == Rank.KING:
-                    halves += 2 if n >= 2 else 1
-                elif r == Rank.QUEEN:
-                    halves += 2 if n >= 3 else (1 if n >= 2 else 0)
-                elif n >= 3:
-                    halves += 1
-            else:
-                if r == Rank.ACE:
-                    halves += 2 if n <= 4 else 1
-                elif r == Rank.KING and n >= 2:
-                    halves += 2 if (n <= 4 and players <= 4) else 1
-                elif r == Rank.QUEEN and n >= 3 and hand_size >= 7:
-                    halves += 1
+        n_trump = counts[trump] if trump is not None else 0
+        voids = sum(1 for s in Suit if s != trump and counts[s] == 0)
+        singles = sum(1 for s in Suit if s != trump and counts[s] == 1)
+        for suit in Suit:
+            n = counts[suit]
+            out_above = 0
+            for rank in sorted(Rank, reverse=True):
+                card = Card(rank, suit)
+                for _ in range(held.get(card, 0)):
+                    if suit == trump:
+                        out[FEATURES[min(out_above, 3)]] += 1
+                    elif out_above == 0:
+                        out["side_top_short" if n <= 3 else "side_top_long"] += 1
+                    elif out_above == 1:
+                        out["side_second_guarded" if n >= 2 else "side_second_bare"] += 1
+                    elif out_above == 2 and n >= 3:
+                        out["side_third_guarded"] += 1
+                    elif rank >= Rank.TEN:
+                        out["side_high"] += 1
+                out_above += max(0, decks - seen.get(card, 0))
+            if suit != trump:
+                out["side_length"] += max(0, n - 3)
         if trump is not None:
-            spare = counts[trump] - 1
-            for s in Suit:
-                if s != trump and counts[s] == 0 and spare > 0:
-                    halves += 1
-                    spare -= 1
-        return halves
+            out["trump_length"] = max(0, n_trump - 2)
+            out["ruff_voids"] = min(voids, n_trump)
+            out["ruff_singletons"] = min(singles, max(0, n_trump - voids))
+        out["base"] = 1
+        return out
+
+    @staticmethod
+    def expected_tricks(hand: tuple[Card, ...], trump: Suit | None, players: int, hand_size: int,
+                        seat: int | None = None, trump_card: Card | None = None, decks: int = 1) -> int:
+        """The shipped table's expected tricks for the hand, in hundredths of a trick.
+
+        ``seat`` counts from the dealer's left (0 bids first; ``None``: the row pooling every seat).
+
+        >>> from cardlab import parse_cards
+        >>> strong = PlumpBot.expected_tricks(parse_cards("AS KS QS AH KH"), Suit.SPADES, 4, 5)
+        >>> weak = PlumpBot.expected_tricks(parse_cards("2S 3H 4H 2D 3C"), Suit.SPADES, 4, 5)
+        >>> strong > 400 > 100 > weak  # the strong hand about 4.9 tricks, the weak one about 0.6
+        True
+        """
+        # the table was measured with one deck (2–7 players): bigger games (two decks) use its nearest row
+        players_row = max(2, min(players, 7))
+        cards_row = max(1, min(hand_size, max_cards(players_row)))
+        row = seat if seat is not None and 0 <= seat < min(players, SEAT_ANY) else SEAT_ANY
+        weights = bid_weights()[players_row, cards_row, row, 1 if trump is not None else 0]
+        feats = PlumpBot.holding_features(hand, trump, trump_card, decks)
+        return int(sum(int(w) * feats[f] for w, f in zip(weights, FEATURES)))
+
+    @staticmethod
+    def half_tricks(hand: tuple[Card, ...], trump: Suit | None, players: int, hand_size: int) -> int:
+        """The hand's strength in half-tricks: twice the table's expected tricks (any seat), rounded.
+
+        >>> from cardlab import parse_cards
+        >>> PlumpBot.half_tricks(parse_cards("AS KS 2H"), Suit.SPADES, 4, 3) >= 3
+        True
+        """
+        expected = PlumpBot.expected_tricks(hand, trump, players, hand_size)
+        return max(0, (2 * expected + 50) // 100)
 
     def _decide_bid(self, view: PlumpView) -> Decision:
-        halves = self.half_tricks(view.hand, view.trump, view.players, view.hand_size)
-        bid = min(view.hand_size, halves // 2)
+        seat = view.bid_order.index(view.seat)
+        expected = self.expected_tricks(view.hand, view.trump, view.players, view.hand_size, seat,
+                                        view.trump_card, view.rules.decks)
+        bid = max(0, min(view.hand_size, (expected + 50) // 100))
+        # what a child reads: the expectation in tenths, never more tricks than there are cards
+        shown = max(0, (min(expected, 100 * view.hand_size) + 5) // 10)
+        about = {"whole": shown // 10, "tenth": shown % 10}
         allowed = {a.tricks for a in view.legal_actions}
         if bid in allowed:
-            return Decision(Bid(view.seat, bid), Message("plump.bot.bid", {"halves": halves, "bid": bid}))
-        if bid + 1 in allowed:
-            return Decision(Bid(view.seat, bid + 1), Message("plump.bot.hook_up", {"forbidden": bid, "bid": bid + 1}))
-        return Decision(Bid(view.seat, bid - 1), Message("plump.bot.hook_down", {"forbidden": bid, "bid": bid - 1}))
+            return Decision(Bid(view.seat, bid), Message("plump.bot.bid", {**about, "bid": bid}))
+        if (expected >= 100 * bid and bid + 1 in allowed) or bid == 0:
+            return Decision(Bid(view.seat, bid + 1), Message("plump.bot.hook_up", {**about, "forbidden": bid, "bid": bid + 1}))
+        return Decision(Bid(view.seat, bid - 1), Message("plump.bot.hook_down", {**about, "forbidden": bid, "bid": bid - 1}))
 
     # ---------------------------------------------------------------- play
     @staticmethod
@@ -128,10 +183,11 @@ class PlumpBot:
 
     @staticmethod
     def _is_master(card: Card, view: PlumpView) -> bool:
-        """No higher card of its suit is still unseen (not played, not in my hand)."""
+        """No higher card of its suit is still unseen (not played, not in my hand, not the turned-up card)."""
         decks = view.rules.decks
         seen: dict[Card, int] = {}
-        for c in view.played_cards + view.hand:
+        turned = (view.trump_card,) if view.trump_card is not None else ()
+        for c in view.played_cards + view.hand + turned:
             seen[c] = seen.get(c, 0) + 1
         for rank in Rank:
             if rank > card.rank and seen.get(Card(rank, card.suit), 0) < decks:
@@ -172,10 +228,12 @@ class PlumpBot:
             if winners:
                 if last:
                     return play(min(winners, key=win), "plump.bot.win_cheap", need=need)
+                if trump is not None and best.suit != trump and all(c.suit == trump for c in winners):
+                    return play(min(winners, key=win), "plump.bot.ruff_low", need=need)
                 return play(max(winners, key=win), "plump.bot.win_high", need=need)
             return play(min(legal, key=low), "plump.bot.cannot_win")
         if losers:
-            return play(max(losers, key=low), "plump.bot.duck_high")
+            return play(max(losers, key=win), "plump.bot.duck_high")
         if last:
             return play(max(legal, key=low), "plump.bot.forced_win_high")
         return play(min(legal, key=low), "plump.bot.forced_win_low")

@@ -6,13 +6,29 @@ bids and play the same cards.  Card orders used by the bot:
 
 * "low" order: rank, then trump-ness, then suit (♣ < ♦ < ♥ < ♠);
 * "win" order: trump-ness, then rank, then suit.
+
+Bids come from the shipped table of :mod:`cardlab.bots.plump_bid_table` (read at import, frozen into
+the compiled code); :func:`calibrated_bid` takes a table as an argument, for the tool that builds it.
+
+>>> from cardlab.cards import parse_cards
+>>> mask = lambda text: np.uint64(sum(1 << c.index for c in parse_cards(text)))
+>>> ks = parse_cards("KS")[0].index
+>>> hand = mask("KS 2H")
+>>> # with A♠ turned up, K♠ is the top trump: a master to lead when a trick is needed
+>>> heuristic_card(hand, hand, -1, 3, 4, 2, 0, 1, np.uint64(0), parse_cards("AS")[0].index) == ks
+True
+>>> heuristic_card(hand, hand, -1, 3, 4, 2, 0, 1, np.uint64(0)) == ks   # A♠ unknown: lead low instead
+False
 """
 
 from __future__ import annotations
 
+import numpy as np
+
 from ._numba import njit
 from .bits import SUIT_OF, above, highest_bit, lowest_bit, popcount, suit_mask
 from .cores import beats
+from ..bots.plump_bid_table import FEATURES, bid_weights
 from .rng import U64
 
 
@@ -66,56 +82,115 @@ def win_max(mask, trump):
     return low_max(mask, -1)
 
 
+
+#: the shipped bidding table (see :mod:`cardlab.bots.plump_bid_table`); numba freezes it into the
+#: compiled code, so ``python -m cardlab.sim.plump_calibrate`` clears the kernel cache after writing it
+BID_WEIGHTS = bid_weights()
+N_FEATURES = len(FEATURES)
+
+
 @njit(cache=True)
-def half_tricks(hand, trump, players, hand_size):
-    """:meth:`PlumpBot.half_tricks` on a bitmask hand."""
-    halves = 0
+def bid_features(hand, trump, trump_card, out):
+    """Fill ``out`` with the hand's holding features (:data:`cardlab.bots.plump_bid_table.FEATURES`).
+
+    A card's class is how many higher cards of its suit are *out*: not in ``hand`` and not the
+    turned-up ``trump_card`` (-1 when none is turned).
+    """
+    for i in range(N_FEATURES):
+        out[i] = 0
+    seen = hand
+    if trump_card >= 0:
+        seen |= U64(1) << U64(trump_card)
+    n_trump = 0
+    if trump >= 0:
+        n_trump = popcount(hand & suit_mask(trump))
+    voids = 0
+    singles = 0
     for s in range(4):
         n = popcount(hand & suit_mask(s))
-        if n == 0:
-            continue
-        ace = has(hand, 13 * s + 12)
-        king = has(hand, 13 * s + 11)
-        queen = has(hand, 13 * s + 10)
-        if s == trump:
-            if ace:
-                halves += 2
-            if king:
-                halves += 2 if n >= 2 else 1
-            if queen:
-                halves += 2 if n >= 3 else (1 if n >= 2 else 0)
-            if n >= 3:
-                halves += n - (1 if ace else 0) - (1 if king else 0) - (1 if queen else 0)
-        else:
-            if ace:
-                halves += 2 if n <= 4 else 1
-            if king and n >= 2:
-                halves += 2 if (n <= 4 and players <= 4) else 1
-            if queen and n >= 3 and hand_size >= 7:
-                halves += 1
+        if s != trump:
+            if n == 0:
+                voids += 1
+            elif n == 1:
+                singles += 1
+            out[11] += max(0, n - 3)
+        out_above = 0
+        for r in range(12, -1, -1):
+            c = 13 * s + r
+            if has(hand, c):
+                if s == trump:
+                    out[min(out_above, 3)] += 1
+                elif out_above == 0:
+                    out[5 if n <= 3 else 6] += 1
+                elif out_above == 1:
+                    out[7 if n >= 2 else 8] += 1
+                elif out_above == 2 and n >= 3:
+                    out[9] += 1
+                elif r >= 8:
+                    out[10] += 1
+            elif not has(seen, c):
+                out_above += 1
     if trump >= 0:
-        spare = popcount(hand & suit_mask(trump)) - 1
-        for s in range(4):
-            if s != trump and spare > 0 and hand & suit_mask(s) == U64(0):
-                halves += 1
-                spare -= 1
-    return halves
+        out[4] = max(0, n_trump - 2)
+        out[12] = min(voids, n_trump)
+        out[13] = min(singles, max(0, n_trump - voids))
+    out[14] = 1
 
 
 @njit(cache=True)
-def heuristic_bid(hand, hand_size, trump, players, forbidden):
-    """The bot's bid: half-tricks // 2, capped; one up (or else one down) if the hook forbids it."""
-    bid = min(hand_size, half_tricks(hand, trump, players, hand_size) // 2)
+def expected_tricks(hand, hand_size, trump, players, seat, trump_card, weights):
+    """The table's expected tricks for ``hand``, in hundredths (``seat`` -1: any seat)."""
+    feats = np.zeros(N_FEATURES, np.int64)
+    bid_features(hand, trump, trump_card, feats)
+    row = seat if 0 <= seat < 7 else 7
+    kind = 1 if trump >= 0 else 0
+    total = 0
+    for i in range(N_FEATURES):
+        total += feats[i] * weights[players, hand_size, row, kind, i]
+    return total
+
+
+@njit(cache=True)
+def bid_from(expected, hand_size, forbidden):
+    """The bid for ``expected`` hundredths of a trick: rounded, kept in 0..hand_size; past the hook
+    to the side the expectation leans to (one up when at or above the forbidden bid, else one down)."""
+    bid = (expected + 50) // 100
+    bid = max(0, min(hand_size, bid))
     if bid != forbidden:
         return bid
-    if bid + 1 <= hand_size:
+    if (expected >= 100 * bid and bid + 1 <= hand_size) or bid == 0:
         return bid + 1
     return bid - 1
 
 
 @njit(cache=True)
-def heuristic_card(hand, legal, best_card, trump, players, tricks_left, position, need, played):
-    """The bot's card.  ``position`` is 0 when leading; ``played`` holds the cards of finished tricks."""
+def calibrated_bid(hand, hand_size, trump, players, forbidden, seat, trump_card, weights):
+    """:func:`heuristic_bid` with the weights table given (the calibration tool tries new tables)."""
+    return bid_from(expected_tricks(hand, hand_size, trump, players, seat, trump_card, weights), hand_size, forbidden)
+
+
+@njit(cache=True)
+def half_tricks(hand, trump, players, hand_size):
+    """The bot's estimate of the hand in half-tricks (any seat, no turned-up card known): the table's
+    expected tricks × 2, rounded.  Kept for callers that want a quick strength figure."""
+    e = expected_tricks(hand, hand_size, trump, players, -1, -1, BID_WEIGHTS)
+    return max(0, (2 * e + 50) // 100)
+
+
+@njit(cache=True)
+def heuristic_bid(hand, hand_size, trump, players, forbidden, seat=-1, trump_card=-1):
+    """The bot's bid: the shipped table's expected tricks, rounded; past the hook to the side it leans to.
+
+    ``seat`` counts from the dealer's left (the bidding order; -1 when unknown: the pooled row);
+    ``trump_card`` is the turned-up card (-1 when none or unknown).
+    """
+    return calibrated_bid(hand, hand_size, trump, players, forbidden, seat, trump_card, BID_WEIGHTS)
+
+
+@njit(cache=True)
+def heuristic_card(hand, legal, best_card, trump, players, tricks_left, position, need, played, trump_card=-1):
+    """The bot's card.  ``position`` is 0 when leading; ``played`` holds the cards of finished tricks;
+    ``trump_card`` is the turned-up card (-1 when none or unknown), which counts as seen."""
     if position == 0:
         side = legal
         if trump >= 0 and legal & ~suit_mask(trump) != U64(0):
@@ -126,6 +201,8 @@ def heuristic_card(hand, legal, best_card, trump, players, tricks_left, position
                     return low_max(legal & suit_mask(trump), trump)
                 return low_max(legal, trump)
             seen = played | hand
+            if trump_card >= 0:
+                seen |= U64(1) << U64(trump_card)
             masters = U64(0)
             rest = legal
             while rest != U64(0):
@@ -152,10 +229,12 @@ def heuristic_card(hand, legal, best_card, trump, players, tricks_left, position
         if winners != U64(0):
             if last:
                 return win_min(winners, trump)
+            if trump >= 0 and SUIT_OF[best_card] != trump and winners & ~suit_mask(trump) == U64(0):
+                return win_min(winners, trump)  # void in the led suit, nobody has trumped: ruff low
             return win_max(winners, trump)
         return low_min(legal, trump)
     if losers != U64(0):
-        return low_max(losers, trump)
+        return win_max(losers, trump)
     if last:
         return low_max(legal, trump)
     return low_min(legal, trump)

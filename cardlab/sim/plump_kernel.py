@@ -96,7 +96,7 @@ def play_round(seed, players, hand_size, dealer, trump_code, hook, highest_bidde
             if bid == forbidden:
                 bid = bid - 1 if bid > 0 else bid + 1
         else:
-            bid = heuristic_bid(hands[seat], hand_size, trump, players, forbidden)
+            bid = heuristic_bid(hands[seat], hand_size, trump, players, forbidden, k, trump_card)
         bids[seat] = bid
         total += bid
     for s in range(players):
@@ -128,7 +128,7 @@ def play_round(seed, players, hand_size, dealer, trump_code, hook, highest_bidde
                 card = simple_card(legal)
             else:
                 card = heuristic_card(hands[seat], legal, best_card, trump, players, hand_size - t, j,
-                                      bids[seat] - tricks[seat], played)
+                                      bids[seat] - tricks[seat], played, trump_card)
             hands[seat] ^= U64(1) << U64(card)
             played |= U64(1) << U64(card)
             if j == 0:

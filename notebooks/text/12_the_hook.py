@@ -48,16 +48,17 @@ pair = compare_rules("plump", PlumpRules(players=4), PlumpRules(players=4, hook=
 pair[["seat_from_leader", "mean_a", "mean_b", "diff", "ci_low", "ci_high", "p_bid_changed"]].round(3)
 
 # %% [markdown]
-# The dealer (seat 3) loses about 0.3 points per round; the leader and the next seat lose two or three
-# hundredths (the third seat's interval includes zero). The shipped table has the same comparison with 200,000
-# deals:
+# The dealer (seat 3) loses about three quarters of a point per round, and the hook moved the dealer's bid in 28 %
+# of these deals: the friendly bot's bids are calibrated expectations, so the four bids often add up to the hand
+# size. The other seats' intervals include zero at this size. The shipped table has the same comparison with
+# 200,000 deals:
 
 # %%
 cost = claims.hook_cost_to_dealer()
 print(cost)
 
 # %% tags=["output-free"]
-assert cost.holds and pair.ci_high.iloc[3] < -0.2
+assert cost.holds and pair.ci_high.iloc[3] < -0.6
 
 # %% [markdown]
 # ## How often does the hook bite?
@@ -84,20 +85,26 @@ print(bite)
 assert bite.holds
 
 # %% [markdown]
-# ## Not only the dealer pays
+# ## The others pay little
 #
 # The other seats bid as before, but the dealer's changed bid changes how the dealer plays, and that moves tricks
-# between all the seats. With many players or big hands every seat loses a little:
+# between all the seats. How far, at every setting (3–7 players, every hand size, 172 other seats)? The
+# ten largest changes:
 
 # %%
 others = claims.hook_costs_other_seats()
-others.details.round(3)
+others.details.reindex(others.details.diff_standard.abs().sort_values(ascending=False).index).head(10).round(3)
 
 # %%
 print(others)
 
 # %% tags=["output-free"]
 assert others.holds
+
+# %% [markdown]
+# Every other seat's score moves by less than 0.2 points per round, while the dealer loses 0.38 to 4.58. The largest
+# changes are at two cards, where the leader at four players loses 0.15 per round; a few seats even gain a
+# little.
 
 # %% [markdown]
 # ## Plumps per round
@@ -135,8 +142,10 @@ assert fair.holds
 # ## Conclusion
 #
 # For the friendly heuristic bot: at four players and five cards (turned-up trump, standard scoring) the hook
-# costs the dealer about 0.3 points per round (0.32, 95 % interval 0.31 to 0.34), measured on the same deals.
-# How often it moves the dealer off their bid depends on the setting, from a few
-# percent to over a third of the rounds. It does not take points from the dealer alone: at 5 players × 10 cards
-# and 7 × 5 every other seat loses a few hundredths per round too. It adds plumps at every hand size. Of the
-# scoring variants, **trick points** treats the seats most evenly, **penalty** scoring the least.
+# costs the dealer about three quarters of a point per round (0.76, 95 % interval 0.74 to 0.78), measured on the
+# same deals. How often it moves the dealer off their bid depends on the setting, from about a quarter (24 % at
+# 3 players × 10 cards) to almost half (45 % at 3 players × 1 card) of the rounds. The dealer pays: every other
+# seat's score moves by less than 0.2 points per round at every setting. It adds plumps at every hand size. Of
+# the scoring variants, **trick points** treats the seats most evenly, **penalty** scoring the least. The bot's
+# bids are calibrated by simulation; with its earlier hand-made bidding count the hook cost the dealer about
+# 0.3 points per round at 4 × 5: how much the hook costs depends on how the players bid.
