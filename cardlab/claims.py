@@ -223,7 +223,7 @@ def small_rounds_exact_match_simulation(source=None) -> Claim:
     ``plump_exact_small``; the simulation from ``source``.
     """
     sim = _source(source)("plump_zero_bids", players=[3, 4], cards=[2, 3], trump=["turned-up", "none"], policy="random")
-    exact = DataSource()("plump_exact_small")
+    exact = DataSource()("plump_exact_small", policy="random")
     both = sim.merge(exact[["players", "cards", "trump", "seat_from_leader", "p_zero", "p_made"]],
                      on=["players", "cards", "trump", "seat_from_leader"], suffixes=("", "_exact"))
     m = 2 * len(both)
@@ -244,6 +244,48 @@ def small_rounds_exact_match_simulation(source=None) -> Claim:
                  f"2 and 3 cards, 3 and 4 players, trump turned up or none, hook on; {int(both.rounds.min()):,} "
                  f"rounds per setting", float(gaps[which][i]), float(lo - exact_i), float(hi - exact_i),
                  bool(inside.all()), m, both)
+
+
+def lowest_card_exact_match_simulation(source=None, rounds: int = 1_000_000) -> Claim:
+    """Exact lowest-card odds (``policy == "simple"`` in ``plump_exact_small``) inside simulated intervals.
+
+    The simulation plays ``rounds`` rounds per setting with the compiled
+    kernel (policy ``"simple"``), seeded from the source's master seed (the
+    data's for the shipped tables, the replication's own otherwise).
+    """
+    from .data_build import DEFAULT_SEED, config_seed
+    from .rules.plump import PlumpRules
+    from .sim.plump import summarize_plump
+
+    seed = getattr(source, "seed", DEFAULT_SEED)
+    exact = DataSource()("plump_exact_small", policy="simple")
+    frames = []
+    for (players, cards, trump), _ in exact.groupby(["players", "cards", "trump"], sort=False):
+        key = f"lowest_card/p{players}/c{cards}/{trump}"
+        frames.append(summarize_plump(PlumpRules(players=int(players), trump=trump), policy="simple", rounds=rounds,
+                                      hand_size=int(cards), rng=config_seed(seed, key), progress=False))
+    sim = pd.concat(frames, ignore_index=True)
+    both = sim.merge(exact[["players", "cards", "trump", "seat_from_leader", "p_zero", "p_made"]],
+                     on=["players", "cards", "trump", "seat_from_leader"], suffixes=("", "_exact"))
+    m = 2 * len(both)
+    z = z_family(m)
+    zl, zh = wilson_interval(both.p_zero * both.rounds, both.rounds, z=z)
+    ml, mh = wilson_interval(both.p_made * both.rounds, both.rounds, z=z)
+    both = both.assign(zero_low=zl, zero_high=zh, made_low=ml, made_high=mh)
+    inside = ((zl <= both.p_zero_exact) & (both.p_zero_exact <= zh) & (ml <= both.p_made_exact)
+              & (both.p_made_exact <= mh))
+    gaps = pd.DataFrame({"zero": both.p_zero - both.p_zero_exact, "made": both.p_made - both.p_made_exact})
+    i = int(gaps.abs().max(axis=1).idxmax())
+    which = "zero" if abs(gaps.zero[i]) >= abs(gaps.made[i]) else "made"
+    lo, hi = (zl[i], zh[i]) if which == "zero" else (ml[i], mh[i])
+    exact_i = both[f"p_{which}_exact"][i]
+    sizes = ", ".join(sorted({f"{p} players x {c} cards trump {t}" for p, c, t in zip(both.players, both.cards, both.trump)}))
+    return Claim("lowest_card_exact_match_simulation",
+                 "Simulated chances (no trick, bid made) under the lowest-card policy agree with the exact ones at "
+                 "every seat; the largest gap (simulated - exact), its interval containing 0",
+                 "SimpleBot at every seat (the lowest legal card; bid = aces + trump king and queen)",
+                 f"{sizes}; hook on; {rounds:,} kernel rounds per setting",
+                 float(gaps[which][i]), float(lo - exact_i), float(hi - exact_i), bool(inside.all()), m, both)
 
 
 # ------------------------------------------------------------ notebook 11
@@ -693,7 +735,8 @@ def loser_penalty_grows(source=None, players=(2, 3, 4, 5, 6), policy: str = "heu
 
 #: every asserted claim of notebooks 10–14, by notebook
 NOTEBOOK_CLAIMS = {
-    "10_one_card_plump": [one_card_exact_matches_simulation, leader_ace_advice, small_rounds_exact_match_simulation],
+    "10_one_card_plump": [one_card_exact_matches_simulation, leader_ace_advice, small_rounds_exact_match_simulation,
+                          lowest_card_exact_match_simulation],
     "11_zero_bids": [one_card_zero_bids_beat_the_base_rate, zero_bids_dip_at_middle_hands,
                      more_players_make_zero_bids_safer, leader_zero_bids_fail_more, no_trump_zero_bids_harder,
                      good_players_make_zero_bids],

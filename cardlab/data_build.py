@@ -24,7 +24,7 @@ Tables (see :data:`TABLES`):
 * ``plump_search_zero_bids`` — zero bids when every seat is :class:`cardlab.bots.plump_search.PlumpSearchBot`
   with a fixed, modest budget: a few thousand rounds per setting (the engine, not a kernel).
 * ``plump_one_card_exact`` — exact one-card chances (fractions), no simulation.
-* ``plump_exact_small`` — exact two- and three-card odds under random play.
+* ``plump_exact_small`` — exact two- and three-card odds under random play and the lowest-card policy.
 * ``femkamp_summary`` — whole Femkamp games aggregated per round × seat
   (20,000 games per setting), with ``femkamp_games`` keeping the first games
   row by row for replay.
@@ -620,20 +620,39 @@ def exact_small_configs(master: int, scale: float) -> list[Config]:
             for trump in ("turned-up", "none"):
                 key = f"plump_exact_small/p{players}/c{cards}/{trump}"
                 out.append(Config("plump_exact_small", key, "plump", _plump_rules(players, trump),
-                                  {"players": players, "cards": cards, "trump": trump}, 0, 0,
+                                  {"players": players, "cards": cards, "trump": trump, "policy": "random"}, 0, 0,
                                   60.0 if (players, cards) == (4, 3) else 2.0))
+    # the lowest-card policy: 4 x 3 is out of reach of the exact method (cardlab.sim.exact_simple); the larger
+    # settings are read from the stored counts (data/plump_exact_simple_counts.json, see data/README.md)
+    from .sim.exact_simple import read_counts
+
+    stored = read_counts()
+    for players, cards in ((3, 2), (4, 2), (3, 3)):
+        for trump in ("turned-up", "none"):
+            if (players, cards) != (3, 2) and f"p{players}/c{cards}/{trump}" not in stored:
+                continue
+            key = f"plump_exact_small/p{players}/c{cards}/{trump}/simple"
+            out.append(Config("plump_exact_small", key, "plump", _plump_rules(players, trump),
+                              {"players": players, "cards": cards, "trump": trump, "policy": "simple"}, 0, 0,
+                              20.0 if (players, cards) == (3, 2) else 1.0))
     return out
 
 
 def run_exact_small(config: Config) -> pd.DataFrame:
-    from .sim.exact_tricks import exact_table
-
     o = config.options
-    table = exact_table((o["players"],), (o["cards"],), (o["trump"],))
+    if o["policy"] == "simple":
+        from .sim.exact_simple import simple_table
+
+        # two cards and three players take seconds: computed here; the larger settings come from the stored counts
+        table = simple_table((o["players"],), (o["cards"],), (o["trump"],), stored=(o["players"], o["cards"]) != (3, 2))
+    else:
+        from .sim.exact_tricks import exact_table
+
+        table = exact_table((o["players"],), (o["cards"],), (o["trump"],))
     table.insert(5, "fingerprint", config.rules_object().fingerprint())
     for t in range(o["cards"] + 1, 4):
         table[f"p_tricks_{t}"] = 0.0
-    cols = [c for c in table.columns if not c.startswith("p_tricks_")] 
+    cols = [c for c in table.columns if not c.startswith("p_tricks_")]
     tricks = [f"p_tricks_{t}" for t in range(4)]
     return table[cols[:-2] + tricks + cols[-2:]]
 
@@ -691,11 +710,13 @@ TABLES = [
               "trump (turned-up, none, fixed spades); from cardlab.sim.exact, no simulation.",
               "exact", exact_configs, run_exact, ("players", "trump")),
     TableSpec("plump_exact_small", "plump",
-              "Exact odds of two- and three-card Plump rounds under random play (every bid and card uniform among "
-              "the legal ones, hook on), 3 and 4 players x trump (turned-up, none); one row per seat from the "
-              "leader: p_zero (no trick = a random zero bid made), p_made (the random bid made), mean_tricks, "
-              "p_tricks_<t>, and the fractions as text; from cardlab.sim.exact_tricks, no simulation.",
-              "exact", exact_small_configs, run_exact_small, ("players", "cards", "trump")),
+              "Exact odds of two- and three-card Plump rounds, hook on, trump (turned-up, none), one row per seat "
+              "from the leader. policy random (every bid and card uniform among the legal ones), 3 and 4 players x 2 "
+              "and 3 cards: p_zero (no trick = a random zero bid made), p_made (the random bid made); from "
+              "cardlab.sim.exact_tricks. policy simple (SimpleBot at every seat: the lowest legal card, bid = aces + "
+              "trump K and Q): p_zero, p_made (its bid made); from cardlab.sim.exact_simple, the settings it reaches. "
+              "Both: mean_tricks, p_tricks_<t>, and the fractions as text; no simulation.",
+              "exact", exact_small_configs, run_exact_small, ("players", "cards", "trump", "policy")),
     TableSpec("femkamp_summary", "femkamp",
               "Whole Femkamp games (compiled kernel), 3, 4 and 5 players x policy (random, heuristic), 20,000 games "
               "each; one row per round (pass, clubs, queens, grand, kabal, total) x seat from the first leader: "
