@@ -26,7 +26,6 @@ see ``docs/classroom.md`` for starting a class and for more than one class (Jupy
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import shutil
 import sys
@@ -105,22 +104,22 @@ def served_copy(notebook_json: str) -> str:
     faster, and the server, which also passes on every pupil's moves, is busy for less of the time.
 
     >>> import json
-    >>> nb = {"cells": [{"cell_type": "code", "source": "1 + 1", "metadata": {}, "execution_count": 3,
+    >>> nb = {"cells": [{"id": "a1", "cell_type": "code", "source": "1 + 1", "metadata": {}, "execution_count": 3,
     ...                  "outputs": [{"output_type": "execute_result", "data": {"text/plain": "2"},
     ...                               "metadata": {}, "execution_count": 3}]}],
     ...       "metadata": {"widgets": {"application/vnd.jupyter.widget-state+json": {}}},
     ...       "nbformat": 4, "nbformat_minor": 5}
     >>> kept = json.loads(served_copy(json.dumps(nb)))
-    >>> kept["cells"][0]["outputs"], kept["cells"][0]["execution_count"], kept["cells"][0]["source"], kept["metadata"]
+    >>> kept["cells"][0]["outputs"], kept["cells"][0]["execution_count"], "".join(kept["cells"][0]["source"]), kept["metadata"]
     ([], None, '1 + 1', {})
     """
-    notebook = json.loads(notebook_json)
-    notebook.get("metadata", {}).pop("widgets", None)
-    for cell in notebook.get("cells", []):
-        if cell.get("cell_type") == "code":
-            cell["outputs"] = []
-            cell["execution_count"] = None
-    return json.dumps(notebook, ensure_ascii=False, indent=1) + "\n"
+    import nbformat
+    from nbconvert.preprocessors import ClearOutputPreprocessor
+
+    notebook = nbformat.reads(notebook_json, as_version=nbformat.NO_CONVERT)
+    ClearOutputPreprocessor().preprocess(notebook, {})
+    notebook.metadata.pop("widgets", None)
+    return nbformat.writes(notebook)
 
 
 def voila_config(*, port: int = DEFAULT_PORT, ip: str = "127.0.0.1", pools: "dict[str, int] | None" = None,
