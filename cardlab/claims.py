@@ -224,13 +224,29 @@ def small_rounds_exact_match_simulation(source=None) -> Claim:
     """
     sim = _source(source)("plump_zero_bids", players=[3, 4], cards=[2, 3], trump=["turned-up", "none"], policy="random")
     exact = DataSource()("plump_exact_small", policy="random")
+    both, m, agree, gap, low, high = _agreement_with_exact(sim, exact, "zero_fam_low", "zero_fam_high",
+                                                           "made_fam_low", "made_fam_high")
+    return Claim("small_rounds_exact_match_simulation",
+                 "Simulated two- and three-card chances (no trick, bid made) agree with the exact ones at every "
+                 "seat; the largest gap (simulated - exact), its interval containing 0", RANDOM,
+                 f"2 and 3 cards, 3 and 4 players, trump turned up or none, hook on; {int(both.rounds.min()):,} "
+                 f"rounds per setting", gap, low, high, agree, m, both)
+
+
+def _agreement_with_exact(sim: pd.DataFrame, exact: pd.DataFrame, *interval_columns: str):
+    """Simulated chances (no trick, bid made) beside the exact ones, seat by seat.
+
+    Returns (the merged rows with family-wise Wilson intervals in ``interval_columns`` = zero low,
+    zero high, made low, made high; the number of comparisons; whether every exact value lies in
+    its interval; the largest gap simulated − exact; that gap's interval, relative to the exact value).
+    """
     both = sim.merge(exact[["players", "cards", "trump", "seat_from_leader", "p_zero", "p_made"]],
                      on=["players", "cards", "trump", "seat_from_leader"], suffixes=("", "_exact"))
     m = 2 * len(both)
     z = z_family(m)
     zl, zh = wilson_interval(both.p_zero * both.rounds, both.rounds, z=z)
     ml, mh = wilson_interval(both.p_made * both.rounds, both.rounds, z=z)
-    both = both.assign(zero_fam_low=zl, zero_fam_high=zh, made_fam_low=ml, made_fam_high=mh)
+    both = both.assign(**dict(zip(interval_columns, (zl, zh, ml, mh))))
     inside = ((zl <= both.p_zero_exact) & (both.p_zero_exact <= zh) & (ml <= both.p_made_exact)
               & (both.p_made_exact <= mh))
     gaps = pd.DataFrame({"zero": both.p_zero - both.p_zero_exact, "made": both.p_made - both.p_made_exact})
@@ -238,12 +254,7 @@ def small_rounds_exact_match_simulation(source=None) -> Claim:
     which = "zero" if abs(gaps.zero[i]) >= abs(gaps.made[i]) else "made"
     lo, hi = (zl[i], zh[i]) if which == "zero" else (ml[i], mh[i])
     exact_i = both[f"p_{which}_exact"][i]
-    return Claim("small_rounds_exact_match_simulation",
-                 "Simulated two- and three-card chances (no trick, bid made) agree with the exact ones at every "
-                 "seat; the largest gap (simulated - exact), its interval containing 0", RANDOM,
-                 f"2 and 3 cards, 3 and 4 players, trump turned up or none, hook on; {int(both.rounds.min()):,} "
-                 f"rounds per setting", float(gaps[which][i]), float(lo - exact_i), float(hi - exact_i),
-                 bool(inside.all()), m, both)
+    return both, m, bool(inside.all()), float(gaps[which][i]), float(lo - exact_i), float(hi - exact_i)
 
 
 def lowest_card_exact_match_simulation(source=None, rounds: int = 1_000_000) -> Claim:
@@ -265,27 +276,14 @@ def lowest_card_exact_match_simulation(source=None, rounds: int = 1_000_000) -> 
         frames.append(summarize_plump(PlumpRules(players=int(players), trump=trump), policy="simple", rounds=rounds,
                                       hand_size=int(cards), rng=config_seed(seed, key), progress=False))
     sim = pd.concat(frames, ignore_index=True)
-    both = sim.merge(exact[["players", "cards", "trump", "seat_from_leader", "p_zero", "p_made"]],
-                     on=["players", "cards", "trump", "seat_from_leader"], suffixes=("", "_exact"))
-    m = 2 * len(both)
-    z = z_family(m)
-    zl, zh = wilson_interval(both.p_zero * both.rounds, both.rounds, z=z)
-    ml, mh = wilson_interval(both.p_made * both.rounds, both.rounds, z=z)
-    both = both.assign(zero_low=zl, zero_high=zh, made_low=ml, made_high=mh)
-    inside = ((zl <= both.p_zero_exact) & (both.p_zero_exact <= zh) & (ml <= both.p_made_exact)
-              & (both.p_made_exact <= mh))
-    gaps = pd.DataFrame({"zero": both.p_zero - both.p_zero_exact, "made": both.p_made - both.p_made_exact})
-    i = int(gaps.abs().max(axis=1).idxmax())
-    which = "zero" if abs(gaps.zero[i]) >= abs(gaps.made[i]) else "made"
-    lo, hi = (zl[i], zh[i]) if which == "zero" else (ml[i], mh[i])
-    exact_i = both[f"p_{which}_exact"][i]
+    both, m, agree, gap, low, high = _agreement_with_exact(sim, exact, "zero_low", "zero_high", "made_low", "made_high")
     sizes = ", ".join(sorted({f"{p} players x {c} cards trump {t}" for p, c, t in zip(both.players, both.cards, both.trump)}))
     return Claim("lowest_card_exact_match_simulation",
                  "Simulated chances (no trick, bid made) under the lowest-card policy agree with the exact ones at "
                  "every seat; the largest gap (simulated - exact), its interval containing 0",
                  "SimpleBot at every seat (the lowest legal card; bid = aces + trump king and queen)",
                  f"{sizes}; hook on; {rounds:,} kernel rounds per setting",
-                 float(gaps[which][i]), float(lo - exact_i), float(hi - exact_i), bool(inside.all()), m, both)
+                 gap, low, high, agree, m, both)
 
 
 # ------------------------------------------------------------ notebook 11
