@@ -622,12 +622,12 @@ def exact_small_configs(master: int, scale: float) -> list[Config]:
                 out.append(Config("plump_exact_small", key, "plump", _plump_rules(players, trump),
                                   {"players": players, "cards": cards, "trump": trump, "policy": "random"}, 0, 0,
                                   60.0 if (players, cards) == (4, 3) else 2.0))
-    # the lowest-card policy: 4 x 3 is out of reach of the exact method (cardlab.sim.exact_simple); the larger
+    # the lowest-card policy (cardlab.sim.exact_simple): three players with two cards are computed here, the larger
     # settings are read from the stored counts (data/plump_exact_simple_counts.json, see data/README.md)
     from .sim.exact_simple import read_counts
 
     stored = read_counts()
-    for players, cards in ((3, 2), (4, 2), (3, 3)):
+    for players, cards in ((3, 2), (4, 2), (3, 3), (4, 3)):
         for trump in ("turned-up", "none"):
             if (players, cards) != (3, 2) and f"p{players}/c{cards}/{trump}" not in stored:
                 continue

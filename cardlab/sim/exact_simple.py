@@ -4,50 +4,74 @@ The lowest-card policy (:class:`cardlab.sim.simple.SimpleBot`) plays the legal
 card of lowest rank, clubs before diamonds before hearts before spades on equal
 rank, and bids its aces plus the trump king and queen.  Enumerating deals is
 out of the question beyond tiny sizes (about 3·10¹⁸ deals at four players and
-three cards), so the deals are counted by a **scan of the deck from its lowest
-card to its highest**: 2♣ 2♦ 2♥ 2♠ 3♣ … A♠, i.e. exactly the order in which the
-policy prefers cards.  At each card the scan decides who gets it: one of the
-players, the turned-up card (when its suit is trump) or nobody.  Every deal is
-one path of decisions, so summing path counts counts deals exactly.
+three cards, with the turned-up card), so the deals are counted by a **scan of
+the deck from its lowest card to its highest**: 2♣ 2♦ 2♥ 2♠ 3♣ … A♠, i.e.
+exactly the order in which the policy prefers cards.  At each card the scan
+decides who gets it: one of the players, the turned-up card (when its suit is
+trump) or nobody.  Every deal is one path of decisions, so summing path counts
+counts deals exactly.
 
-While the scan goes on, the **play is carried out as far as the cards seen so
-far decide it**.  Three facts make that possible:
-
-1. *A player's cards seen so far are lower than all his cards still to come*
-   (the scan is in the policy's own order).  So his lowest card, or his lowest
-   card of a suit, is known as soon as he has been given one.
-2. *The play only ever compares cards of the same suit* (who wins a trick)
-   *or cards of the same player* (which card he plays).  So of the cards seen
-   and not yet played, only that partial order is kept (in one canonical
-   linear order, so that equal positions merge); played cards are dropped,
-   except the card winning the trick in progress.
-3. *Whether a player still holds a suit* is the one question the scan cannot
-   answer from the cards seen.  It is asked only when the play needs it (he
-   must follow a suit he has not been seen to hold), and the scan splits:
-   either he gets no more cards of that suit (the suit is then barred for him)
-   or he gets at least one (the play waits for it, and the scan only keeps
-   paths that deliver it).  The two branches split the deals, so nothing is
-   counted twice or lost.
+**Guess the led suits, then every player plays alone.**  The scan is run once
+for each sequence of led suits (one suit per trick, 4³ = 64 sequences with
+three cards).  Once the led suits are fixed, the policy makes each player's
+card in trick ``k`` a function of his own hand: his lowest card of the led suit
+among those he still holds, or, holding none, his lowest card left.  So each
+card a player gets is given, when it comes, to the trick in which he will play
+it, and five statuses per trick slot (empty; empty but bound to a card of the
+led suit; his lowest card of the led suit and his lowest card left, i.e. one
+he could lead; another card of the led suit; a card off the led suit) are
+enough to check, card by card, that the hand plays exactly so (his cards come
+in deck order, so the new one is higher than all his earlier ones; see
+:func:`_give`).  The tricks need no more than **the holder of each trick's
+best card so far**: within a suit the deck order is the rank order, so the
+last trump, or failing that the last card of the led suit, to reach a trick
+wins it.  At the end the guesses are checked: seat 0 leads the first trick and
+the winner of each trick leads the next, each with his lowest card left, which
+must be of the guessed suit.  A deal fixes its led suits and which trick each
+card is played in, and any other guess fails a check, so every deal is counted
+exactly once.
 
 Bids are known from the aces, trump kings and queens a player is given, so
-they are counted along the way; the dealer's hook is applied at the end.  The
-state of the scan (hands still to fill, barred and awaited suits, the unplayed
-seen cards, the trick in progress, tricks and bid counts so far) is a small
-tuple, and equal states are merged with their counts added; each step of the
-scan is a sum over index arrays, and Python looks at each state only when it
-first meets a card of a suit.  Because nothing here depends on the deck
-having 13 ranks, the same function runs on a smaller deck (``ranks=``), where
-the tests check it against playing out every deal.
+they are counted along the way; the dealer's hook is applied at the end.  A
+state (every player's slot statuses, each trick's best holder and whether it
+is a trump, the bids so far, whether the turned-up card is still to come) is
+packed in one integer; equal states are merged in a hash table with their
+counts added, in compiled code (numba).  Because nothing here depends on the
+deck having 13 ranks, the same function runs on a smaller deck (``ranks=``),
+where the tests check it against playing out every deal.
 
-**Cost.**  What grows is the number of states, mostly the seen cards that
-wait while the play waits for another player's card.  Three players with two
-cards reach about 25,000 states per trump suit (55,000 with the bid counts
-near the aces): seconds.  Four players with two cards pass 160,000 states
-by the fours and keep growing: without trump they took 2,135 s (about 18
-minutes of CPU, 3.5 GB) on a shared machine, so :func:`write_counts` computes
-such settings once and the data build reads the stored counts.  Four players with three
-cards hold up to nine seen cards of three players while the leader waits for
-his first card; their orders alone are far too many states for this method.
+**Cost.**  The states no longer hold the cards that wait while the play waits
+for another player's card (an earlier version of this scan carried the play
+out as the cards came, and had to remember those cards and their order: four
+players with two cards without trump took it 2,135 s and 3.5 GB, three
+players with three cards did not finish in 35 minutes and 4.3 GB).  Measured
+on one core of a shared machine, a whole setting (every led-suit sequence and
+trump suit) takes:
+
+=========  ==========  ============================
+setting    ``none``    ``turned-up``
+=========  ==========  ============================
+3 × 2      0.4 s       5 s
+4 × 2      0.3 s       9 s (17 s on a busier moment)
+3 × 3      4.1 s       417 s (273 s of CPU), 0.4 GB
+=========  ==========  ============================
+
+so :func:`write_counts` computes the settings beyond three players with two
+cards once and the data build reads the stored counts (``python -m
+cardlab.sim.exact_simple - 4x2/turned-up 3x3`` rewrites them).
+
+**Four players with three cards are not computed yet.**  The method reaches
+them but the time does not fit a data build: one scan (one led-suit sequence)
+without trump holds about 65,000 states after the fours, 730,000 after the
+sevens, 864,000 through the middle of the deck and 1.08 million at the aces,
+and takes 30 s; 64 sequences make about 32 minutes.  With the turned-up card
+there are four trump suits and 256 scans, each with more states (three
+players: 443,000 at the aces against 35,000 without trump), i.e. hours.  The
+states through the middle of the deck are every player's slot statuses times
+every trick's best holder.  The next step, not tried yet, is to guess the
+trick winners along with the led suits: each trick then needs one bit (has
+its winner's card come) instead of its best holder, and only the winners'
+slots need to know whether they could lead; more scans, far fewer states.
 
 Seats are counted from the leader (left of the dealer, who is seat
 ``players − 1`` and bids last); the hook is on, as in
@@ -67,11 +91,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from itertools import product
 import json
 import time
 from math import factorial
 from pathlib import Path
 
+import numba
 import numpy as np
 
 __all__ = ["SimpleOdds", "simple_distribution", "joint_counts", "simple_table", "play_lowest", "hook_bids",
@@ -80,7 +106,7 @@ __all__ = ["SimpleOdds", "simple_distribution", "joint_counts", "simple_table", 
 TRUMPS = ("turned-up", "none")
 ACE, KING, QUEEN = 14, 13, 12
 FULL_RANKS = tuple(range(2, 15))
-#: set to True to print, after each card of the scan, the states known and the states holding deals
+#: set to True to print, after each card of the scan, the number of states holding deals
 TRACE = False
 
 
@@ -135,196 +161,222 @@ def _multinomial(total: int, parts) -> int:
     return out // factorial(rest)
 
 
-@lru_cache(maxsize=1 << 20)
-def _canon(pend: tuple, players: int) -> tuple:
-    """The canonical linear order of seen, unplayed cards (labels ``4·holder + suit``).
+# statuses of one player's trick slots: empty, empty but bound to a card of the led suit, filled by a card of the
+# led suit that was his lowest card left (he could lead it), filled otherwise, filled by a card off the led suit
+_EMPTY, _BOUND, _LOW, _MATCH, _VOID = 0, 1, 2, 3, 4
 
-    Only two kinds of order are kept: cards of one suit, and cards of one
-    player (holder ``players`` is the card winning the trick in progress,
-    which is compared by suit only).  Of all orders consistent with those,
-    the greedy one (always the smallest label that may come next) is used.
+
+def _give(status: tuple, suit: int, trick: int, led: tuple, leader: bool):
+    """A player's slot statuses after his next card (of ``suit``) is played in ``trick``; None if the policy forbids it.
+
+    His cards come in deck order, so the new card is higher than all his earlier ones.  The lowest-card policy
+    plays, in trick ``k``, his lowest card of the led suit ``led[k]`` among the cards he still holds, or his
+    lowest card left when he holds none; that holds exactly when the rules below hold for every card as it
+    comes.  ``leader``: seat 0, whose first-trick card is his lowest (he leads it).
     """
-    items = list(pend)
-    out = []
-    while items:
-        pick = -1
-        for i, x in enumerate(items):
-            h, s = x >> 2, x & 3
-            free = True
-            for y in items[:i]:
-                if (y & 3) == s or (h < players and (y >> 2) == h):
-                    free = False
-                    break
-            if free and (pick < 0 or x < items[pick]):
-                pick = i
-        out.append(items.pop(pick))
-    return tuple(out)
+    st = list(status)
+    if st[trick] not in (_EMPTY, _BOUND):
+        return None
+    for k in range(trick):
+        if st[k] in (_EMPTY, _BOUND):
+            # the later, higher card of trick k is played while this one is held: it follows suit, this one can't
+            if suit == led[k]:
+                return None
+            st[k] = _BOUND
+        elif st[k] == _VOID and suit == led[k]:
+            return None  # he showed out of led[k] in trick k, while still holding this card
+    if suit == led[trick]:
+        st[trick] = _LOW if st[trick] == _EMPTY else _MATCH
+    elif st[trick] == _BOUND:
+        return None  # off suit means his lowest card left, but a lower one is held for a later trick
+    else:
+        st[trick] = _VOID
+    if leader:
+        if st[0] in (_BOUND, _MATCH, _VOID):
+            return None
+    elif st[0] == _LOW:
+        st[0] = _MATCH  # only seat 0 leads the first trick: whether the others could is of no interest
+    for k in range(len(st)):
+        if st[k] == _VOID and all(x >= _LOW for x in st[k + 1:]):
+            st[k] = _MATCH  # a shown-out suit matters only while cards are still to come for later tricks
+    return tuple(st)
 
 
-def _advance_factory(players: int, cards: int, trump: int):
-    """The play, carried out as far as the seen cards decide it (memoised)."""
-    best_label = 4 * players
+def _tables(cards: int, led: tuple):
+    """The slot statuses one player reaches (index 0: no card yet): ``(next, open slots, could lead)``.
 
-    @lru_cache(maxsize=1 << 21)
-    def advance(play: tuple) -> tuple:
-        # play = (cap, barred, awaited, pend, leader, j, led, best, tricks)
-        out = []
-        stack = [play]
-        while stack:
-            cap, barred, awaited, pend, leader, j, led, best, tricks = stack.pop()
-            while True:
-                if sum(tricks) == cards:
-                    out.append((cap, barred, awaited, (), 0, 0, 0, 0, tricks))
-                    break
-                p = (leader + j) % players
-                index = -1
-                if j > 0:
-                    want = 4 * p + led
-                    index = pend.index(want) if want in pend else -1
-                    if index < 0 and not (barred[p] >> led & 1) and cap[p] > 0:
-                        if awaited[p] >> led & 1:
-                            out.append((cap, barred, awaited, pend, leader, j, led, best, tricks))
-                            break
-                        # the scan cannot tell yet whether p holds the led suit: split the deals
-                        a = awaited[:p] + (awaited[p] | 1 << led,) + awaited[p + 1:]
-                        out.append((cap, barred, a, pend, leader, j, led, best, tricks))
-                        barred = barred[:p] + (barred[p] | 1 << led,) + barred[p + 1:]
-                if index < 0:  # the lowest card overall: p's first seen card
-                    for i, x in enumerate(pend):
-                        if x >> 2 == p:
-                            index = i
-                            break
-                    if index < 0:
-                        out.append((cap, barred, awaited, pend, leader, j, led, best, tricks))
-                        break
-                suit = pend[index] & 3
-                items = list(pend)
-                if j == 0:
-                    items[index] = best_label + suit
-                    led, best = suit, p
-                else:
-                    b = items.index(next(x for x in items if x >> 2 == players))
-                    best_suit = items[b] & 3
-                    if (suit == trump and best_suit != trump) or (suit == best_suit and index > b):
-                        items[index] = best_label + suit
-                        del items[b]
-                        best = p
-                    else:
-                        del items[index]
-                j += 1
-                if j == players:
-                    items = [x for x in items if x >> 2 != players]
-                    tricks = tricks[:best] + (tricks[best] + 1,) + tricks[best + 1:]
-                    leader, j, led, best = best, 0, 0, 0
-                pend = _canon(tuple(items), players)
-        return tuple(out)
-
-    return advance
+    ``next[kind, status, suit, trick]`` is the status after a card of ``suit`` goes to ``trick``
+    (-1: not allowed), for seat 0 (``kind`` 0) and the others (1).
+    """
+    start = (_EMPTY,) * cards
+    ids = {start: 0}
+    order = [start]
+    edges = {}
+    i = 0
+    while i < len(order):
+        for kind in (0, 1):
+            for suit in range(4):
+                for trick in range(cards):
+                    t = _give(order[i], suit, trick, led, kind == 0)
+                    if t is not None and t not in ids:
+                        ids[t] = len(order)
+                        order.append(t)
+                    edges[kind, i, suit, trick] = -1 if t is None else ids[t]
+        i += 1
+    nxt = np.full((2, len(order), 4, cards), -1, np.int64)
+    for (kind, a, suit, trick), b in edges.items():
+        nxt[kind, a, suit, trick] = b
+    open_slots = np.array([sum(x in (_EMPTY, _BOUND) for x in st) for st in order], np.int64)
+    lead = np.array([[x == _LOW for x in st] for st in order], np.bool_)
+    return nxt, open_slots, lead
 
 
-def _scan(players: int, cards: int, trump: int, ranks: tuple, turned: bool) -> dict:
-    """Counts ``{(tricks, wanted bids): deals}`` for one trump suit (or none: ``trump = -1``)."""
-    advance = _advance_factory(players, cards, trump)
-    zero = (0,) * players
+@numba.njit(cache=True)
+def _mix(key):
+    h = key ^ (key >> 31)
+    h = h * 0x7FB5D329728EA185
+    h = h ^ (h >> 27)
+    h = h * 0x81DADEF4BC2DD44D
+    return h ^ (h >> 33)
 
-    @lru_cache(maxsize=1 << 21)
-    def needs(play: tuple):
-        """(cards still to give, awaited players per suit), or None when a player awaits more suits than cards."""
-        cap, awaited = play[0], play[2]
-        need = [0, 0, 0, 0]
-        for h in range(players):
-            a = awaited[h]
-            if a:
-                if bin(a).count("1") > cap[h]:
-                    return None
-                for s in range(4):
-                    need[s] += a >> s & 1
-        return sum(cap), tuple(need)
 
-    @lru_cache(maxsize=1 << 21)
-    def moves(play: tuple, suit: int) -> tuple:
-        """Every way to give a card of ``suit`` to a player: (player, the play after it, its needs)."""
-        cap, barred, awaited = play[0], play[1], play[2]
-        out = []
-        for h in range(players):
-            if cap[h] and not barred[h] >> suit & 1:
-                c2 = cap[:h] + (cap[h] - 1,) + cap[h + 1:]
-                a2 = awaited[:h] + (awaited[h] & ~(1 << suit),) + awaited[h + 1:]
-                pend = _canon(play[3] + (4 * h + suit,), players)
-                for nxt in advance((c2, barred, a2, pend) + play[4:]):
-                    if 0 in nxt[0] and any(b for k, b in zip(nxt[0], nxt[1]) if k == 0):
-                        # a player given all his cards: the suits barred for him no longer matter
-                        nxt = (nxt[0], tuple(b if k else 0 for k, b in zip(nxt[0], nxt[1]))) + nxt[2:]
-                    need = needs(nxt)
-                    if need is not None:
-                        out.append((h, nxt, need))
-        return tuple(out)
+@numba.njit(cache=True)
+def _put(keys, counts, key, ways):
+    """Add ``ways`` to ``key`` in an open-addressing table (free slots hold -1); 1 if the key is new."""
+    mask = len(keys) - 1
+    h = _mix(key) & mask
+    while True:
+        k = keys[h]
+        if k == key:
+            counts[h] += ways
+            return 0
+        if k == -1:
+            keys[h] = key
+            counts[h] = ways
+            return 1
+        h = (h + 1) & mask
 
-    # Every state of the scan gets a number; the counts of partial deals live in one integer vector, and
-    # each step (a card: its suit, and whether it counts towards bids) is a sparse 0/1 matrix whose rows are
-    # filled in once per state, the first time the state meets such a card.  Python looks at each state a
-    # few times, not once per card, and the 52 steps are sums over index arrays (int64 is enough: at most about
-    # 3·10¹⁸ deals, and the total is checked).
-    keys: list = []
-    index: dict = {}
-    need_sum: list = []
-    need_suit: list = []
 
-    def ident(key) -> int:
-        i = index.get(key)
-        if i is None:
-            i = index[key] = len(keys)
-            keys.append(key)
-            need = needs(key[0])
-            need_sum.append(1 << 30 if need is None else need[0] + key[1])
-            need_suit.append((0, 0, 0, 0) if need is None else need[1])
-        return i
+@numba.njit(cache=True)
+def _step(keys, counts, players, cards, bits, nxt, open_slots, led, suit, trump, bid, left_after):
+    """One card of the scan: every state's ways to give it to nobody, the turned-up card, or a player's trick."""
+    smask = (1 << bits) - 1
+    off_best = players * bits
+    off_bid = off_best + 4 * cards
+    turned_bit = off_bid + 2 * players
+    size = 1024
+    while size < 4 * len(keys):
+        size *= 2
+    tk = np.full(size, -1, np.int64)
+    tv = np.zeros(size, np.int64)
+    filled = 0
+    for i in range(len(keys)):
+        x = keys[i]
+        w = counts[i]
+        need = (x >> turned_bit) & 1
+        for p in range(players):
+            need += open_slots[(x >> (p * bits)) & smask]
+        if need <= left_after:
+            filled += _put(tk, tv, x, w)
+        if (x >> turned_bit) & 1 == 1 and suit == trump and need - 1 <= left_after:
+            filled += _put(tk, tv, x & ~(1 << turned_bit), w)
+        if need - 1 > left_after:
+            continue
+        for p in range(players):
+            status = (x >> (p * bits)) & smask
+            kind = 0 if p == 0 else 1
+            for t in range(cards):
+                ns = nxt[kind, status, suit, t]
+                if ns < 0:
+                    continue
+                # the best card of trick t so far (0: none, 1 + 2·seat + 1 if a trump): later cards are higher
+                b = (x >> (off_best + 4 * t)) & 15
+                if suit == trump:
+                    b = 2 + 2 * p
+                elif suit == led[t] and not (b > 0 and (b - 1) & 1 == 1):
+                    b = 1 + 2 * p
+                y = (x & ~(smask << (p * bits))) | (ns << (p * bits))
+                y = (y & ~(15 << (off_best + 4 * t))) | (b << (off_best + 4 * t))
+                if bid and (y >> (off_bid + 2 * p)) & 3 < cards:
+                    y += 1 << (off_bid + 2 * p)
+                filled += _put(tk, tv, y, w)
+                if 2 * filled > size:
+                    nk = np.full(2 * size, -1, np.int64)
+                    nv = np.zeros(2 * size, np.int64)
+                    for h in range(size):
+                        if tk[h] != -1:
+                            _put(nk, nv, tk[h], tv[h])
+                    tk, tv, size = nk, nv, 2 * size
+    used = tk != -1
+    return tk[used], tv[used]
 
-    start = ((cards,) * players, zero, zero, (), 0, 0, 0, 0, zero)
-    ident((start, 1 if turned else 0, zero))
-    vec = np.ones(1, np.int64)
-    edges: dict = {}  # (suit, counts towards bids) -> (rows, columns, states done)
-    done_arrays: dict = {}
+
+@numba.njit(cache=True)
+def _outcomes(keys, players, cards, bits, lead):
+    """Each final state's outcome as one number (tricks, then wanted bids, base ``cards + 1``), -1 if impossible.
+
+    Impossible: a trick with no card of its led suit, or a trick's leader (seat 0, then the winner of the
+    trick before) whose card there was not his lowest card left of the led suit.
+    """
+    smask = (1 << bits) - 1
+    off_best = players * bits
+    off_bid = off_best + 4 * cards
+    out = np.full(len(keys), -1, np.int64)
+    tricks = np.zeros(players, np.int64)
+    for i in range(len(keys)):
+        x = keys[i]
+        tricks[:] = 0
+        leader = 0
+        ok = True
+        for t in range(cards):
+            b = (x >> (off_best + 4 * t)) & 15
+            if b == 0 or not lead[(x >> (leader * bits)) & smask, t]:
+                ok = False
+                break
+            leader = (b - 1) >> 1
+            tricks[leader] += 1
+        if ok:
+            code = 0
+            for p in range(players):
+                code = code * (cards + 1) + tricks[p]
+            for p in range(players):
+                code = code * (cards + 1) + ((x >> (off_bid + 2 * p)) & 3)
+            out[i] = code
+    return out
+
+
+def _scan(players: int, cards: int, trump: int, ranks: tuple, turned: bool, led: tuple) -> dict:
+    """Counts ``{(tricks, wanted bids): deals}`` of the deals whose tricks are led in the suits ``led``.
+
+    One trump suit (or none: ``trump = -1``).  A state packs, in one integer, every player's slot statuses,
+    each trick's best card so far (its holder and whether it is a trump), the wanted bids so far and whether
+    the turned-up card is still to come.
+    """
+    nxt, open_slots, lead = _tables(cards, led)
+    bits = max(1, (len(open_slots) - 1).bit_length())
+    if players * bits + 4 * cards + 2 * players + 1 > 62 or cards > 3 or players > 7:
+        raise ValueError("the scan packs a state in 62 bits: at most 3 cards and few players")
+    keys = np.array([1 << (players * bits + 4 * cards + 2 * players) if turned else 0], np.int64)
+    counts = np.ones(1, np.int64)
+    led_arr = np.array(led, np.int64)
     n = len(ranks)
     for ri, rank in enumerate(ranks):
         for suit in range(4):
-            left_after = 4 * (n - ri) - suit - 1
-            suit_left = np.array([(n - ri - 1) + (1 if s > suit else 0) for s in range(4)])
-            counts_bid = rank == ACE or (suit == trump and rank in (KING, QUEEN))
-            rows, cols, done = edges.setdefault((suit, counts_bid), ([], [], set()))
-            for i in np.flatnonzero(vec).tolist():
-                if i in done:
-                    continue
-                done.add(i)
-                play, tcard, bids = keys[i]
-                targets = [i]  # nobody gets the card
-                if tcard and suit == trump:
-                    targets.append(ident((play, 0, bids)))
-                for h, nxt, _ in moves(play, suit):
-                    b2 = bids[:h] + (bids[h] + 1,) + bids[h + 1:] if counts_bid else bids
-                    targets.append(ident((nxt, tcard, b2)))
-                rows.extend([i] * len(targets))
-                cols.extend(targets)
-            size = len(keys)
-            if len(rows) != len(done_arrays.get((suit, counts_bid), ((),))[0]):
-                done_arrays[(suit, counts_bid)] = (np.array(rows, np.int64), np.array(cols, np.int64))
-            r, c = done_arrays[(suit, counts_bid)]
-            old = vec
-            vec = np.zeros(size, np.int64)
-            np.add.at(vec, c, np.concatenate([old, np.zeros(size - len(old), np.int64)])[r])
-            feasible = (np.array(need_sum) <= left_after) & (np.array(need_suit).reshape(-1, 4) <= suit_left).all(axis=1)
-            vec[~feasible] = 0
+            bid = rank == ACE or (suit == trump and rank in (KING, QUEEN))
+            keys, counts = _step(keys, counts, players, cards, bits, nxt, open_slots, led_arr, suit, trump, bid,
+                                 4 * (n - ri) - suit - 1)
             if TRACE:
-                print(rank, suit, size, int(np.count_nonzero(vec)), round(time.perf_counter(), 1), flush=True)
-    states = {keys[i]: int(vec[i]) for i in np.flatnonzero(vec).tolist()}
+                print(led, rank, suit, len(keys), round(time.perf_counter(), 1), flush=True)
+    codes = _outcomes(keys, players, cards, bits, lead)
     out: dict = {}
-    for (play, tcard, bids), ways in states.items():
-        cap, barred, awaited, pend, *_rest, tricks = play
-        if tcard or any(cap) or any(awaited):
+    for code, ways in zip(codes.tolist(), counts.tolist()):
+        if code < 0:
             continue
-        if sum(tricks) != cards:
-            raise AssertionError("the scan ended with a round not played out")
-        key = (tricks, tuple(min(b, cards) for b in bids))
+        digits = []
+        for _ in range(2 * players):
+            code, d = divmod(code, cards + 1)
+            digits.append(d)
+        key = (tuple(digits[::-1][:players]), tuple(digits[::-1][players:]))
         out[key] = out.get(key, 0) + ways
     return out
 
@@ -357,8 +409,9 @@ def joint_counts(players: int, cards: int, trump: str = "turned-up", *, ranks: t
     turned = trump == "turned-up"
     joint: dict = {}
     for t in (range(4) if turned else (-1,)):
-        for key, ways in _scan(players, cards, t, ranks, turned).items():
-            joint[key] = joint.get(key, 0) + ways
+        for led in product(range(4), repeat=cards):
+            for key, ways in _scan(players, cards, t, ranks, turned, led).items():
+                joint[key] = joint.get(key, 0) + ways
     expected = _multinomial(4 * len(ranks), [cards] * players + ([1] if turned else []))
     if sum(joint.values()) != expected:
         raise AssertionError(f"counted {sum(joint.values())} deals, expected {expected}")
@@ -499,7 +552,7 @@ def simple_table(players_range=(3, 4), cards_range=(2, 3), trumps=TRUMPS, *, sto
     return pd.DataFrame(rows)
 
 
-if __name__ == "__main__":  # python -m cardlab.sim.exact_simple [PATH|-] [3x2 4x2/none ...]: recompute stored counts
+if __name__ == "__main__":  # python -m cardlab.sim.exact_simple [PATH|-] [3x2 4x3/none ...]: recompute stored counts
     import sys
 
     path = sys.argv[1] if len(sys.argv) > 1 and sys.argv[1] != "-" else None
