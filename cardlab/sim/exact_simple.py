@@ -97,8 +97,9 @@ import time
 from math import factorial
 from pathlib import Path
 
-import numba
 import numpy as np
+
+from ._numba import njit
 
 __all__ = ["SimpleOdds", "simple_distribution", "joint_counts", "simple_table", "play_lowest", "hook_bids",
            "read_counts", "write_counts", "COUNTS_FILE"]
@@ -231,7 +232,7 @@ def _tables(cards: int, led: tuple):
     return nxt, open_slots, lead
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def _mix(key):
     h = key ^ (key >> 31)
     h = h * 0x7FB5D329728EA185
@@ -240,7 +241,7 @@ def _mix(key):
     return h ^ (h >> 33)
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def _put(keys, counts, key, ways):
     """Add ``ways`` to ``key`` in an open-addressing table (free slots hold -1); 1 if the key is new."""
     mask = len(keys) - 1
@@ -257,7 +258,7 @@ def _put(keys, counts, key, ways):
         h = (h + 1) & mask
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def _step(keys, counts, players, cards, bits, nxt, open_slots, led, suit, trump, bid, left_after):
     """One card of the scan: every state's ways to give it to nobody, the turned-up card, or a player's trick."""
     smask = (1 << bits) - 1
@@ -311,7 +312,7 @@ def _step(keys, counts, players, cards, bits, nxt, open_slots, led, suit, trump,
     return tk[used], tv[used]
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def _outcomes(keys, players, cards, bits, lead):
     """Each final state's outcome as one number (tricks, then wanted bids, base ``cards + 1``), -1 if impossible.
 
