@@ -105,7 +105,7 @@ def test_a_random_play_out_from_any_point_finishes_the_round_as_the_engine_does(
                                    PlumpRules(players=6, trump="none", must_trump=True)],
                          ids=lambda r: f"{r.players}p-{r.trump}-{r.first_lead}")
 def test_rounds_played_two_at_a_time_are_the_rounds_played_alone(rules):
-    """The random kernel plays rounds in pairs (random_tricks_pair); an odd batch ends with a single one.
+    """The random kernel plays rounds in pairs (random_tricks_pair_ahead); an odd batch ends with a single one.
     Every round is the same whether it is played in a pair, alone, or in a batch of any length."""
     from cardlab.sim.plump import kernel_batch, make_setup
 
@@ -119,3 +119,103 @@ def test_rounds_played_two_at_a_time_are_the_rounds_played_alone(rules):
     shifted = kernel_batch(setup, seeds[1:], start=1)  # every round in the other place of its pair
     for name in ("bids", "tricks", "trump", "trump_card"):
         assert shifted[name].tolist() == whole[name][1:].tolist()
+
+
+def _one_at_a_time(seeds, players, size, trump_code, hook, highest, must_trump):
+    """The rounds of ``seeds`` played draw by draw (play_round: one below() per choice, no drawing ahead)."""
+    from cardlab.sim.plump_kernel import play_round
+
+    n = len(seeds)
+    out = np.zeros((n, 2 * players + 2), np.int64)
+    hands, order = np.zeros(players, np.uint64), np.zeros(52, np.int8)
+    bids, tricks = np.zeros(players, np.int64), np.zeros(players, np.int64)
+    for i, seed in enumerate(seeds):
+        trump, card = play_round(seed, players, size, i % players, trump_code, hook, highest, must_trump,
+                                 np.zeros(players, np.int64), bids, tricks, hands, order)
+        out[i] = [*bids, *tricks, trump, card]
+    return out
+
+
+def _random_batch(seeds, players, size, trump_code, hook, highest, must_trump):
+    """The same rounds from the random kernel (two at a time, the stream drawn ahead)."""
+    from cardlab.sim.plump_kernel import play_rounds
+
+    n = len(seeds)
+    bids, tricks = np.empty((n, players), np.int64), np.empty((n, players), np.int64)
+    trump, card = np.empty(n, np.int64), np.empty(n, np.int64)
+    play_rounds(np.asarray(seeds, np.int64), players, size, np.arange(n, dtype=np.int64) % players,
+                np.full(n, trump_code, np.int64), hook, highest, must_trump, np.zeros(players, np.int64),
+                bids, tricks, trump, card)
+    return np.column_stack([bids, tricks, trump, card])
+
+
+@pytest.mark.parametrize("players, size, trump_code, hook, highest, must_trump", [
+    (4, 10, -2, True, False, False), (2, 17, -2, True, False, False), (3, 17, -2, True, True, True),
+    (4, 13, -2, True, False, False), (5, 1, -2, True, False, False), (7, 7, -1, False, True, True),
+    (6, 8, 2, True, True, False)])
+def test_drawing_the_stream_ahead_gives_the_rounds_drawn_one_at_a_time(players, size, trump_code, hook, highest,
+                                                                       must_trump):
+    seeds = round_seeds(players * 100 + size, 401)
+    args = (players, size, trump_code, hook, highest, must_trump)
+    assert (_random_batch(seeds, *args) == _one_at_a_time(seeds, *args)).all()
+
+
+def _seed_with_output(k, high, low=0x12345):
+    """A seed (< 2**63) whose stream's ``k``-th output (1-based) has the high 32 bits ``high``: SplitMix64 run
+    backwards from an output ``high:low`` (the next ``low`` until the seed fits in an int64)."""
+    mask = (1 << 64) - 1
+
+    def unshift(z, s):  # inverse of z ^ (z >> s)
+        x = z
+        for _ in range(64 // s + 1):
+            x = z ^ (x >> s)
+        return x & mask
+
+    z = (high << 32) | low
+    z = unshift(z, 31)
+    z = unshift((z * pow(0x94D049BB133111EB, -1, 1 << 64)) & mask, 27)
+    z = unshift((z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & mask, 30)
+    seed = (z - k * 0x9E3779B97F4A7C15) & mask
+    return seed if seed < 2**63 else _seed_with_output(k, high, low + 1)
+
+
+def test_a_rejected_draw_is_replayed_draw_by_draw():
+    """Outputs whose high half is 0 are rejected by below() for most n (Lemire): the round then takes
+    one more output.  Rounds built to meet such an output in the shuffle, the bids and the tricks
+    come out of the random kernel exactly as when drawn one at a time."""
+    from cardlab.sim.rng import Stream
+
+    stream = Stream(_seed_with_output(3, 0))
+    assert [stream.next_u64() >> 32 for _ in range(3)][2] == 0
+    seeds = [_seed_with_output(k, 0) for k in (1, 2, 30, 42, 44, 50, 60, 84)]  # deal 1..41, bids 42..45, cards 46..
+    seeds = [s for seed in seeds for s in (seed, 12345, seed)]  # each in both places of a pair
+    args = (4, 10, -2, True, False, False)
+    assert (_random_batch(seeds, *args) == _one_at_a_time(seeds, *args)).all()
+    first = _one_at_a_time(seeds[:1], *args)
+    assert (first != _one_at_a_time([12345], *args)).any()
+
+
+#: sha256 (first 16 hex digits) of 2,001 rounds' bids, tricks, trumps, turned cards and penalty scores,
+#: recorded from the kernel before the stream was drawn ahead: the rounds must never change
+FINGERPRINTS = {
+    (2, 17, -2, True, False, False): "a4b7ee6e8db01d5a", (3, 3, 2, True, True, False): "b59ce42a21f0157b",
+    (5, 10, -2, False, True, True): "f2fbcce88233bf01", (7, 7, -1, False, True, True): "518a7cc7c5454ff6",
+}
+
+
+@pytest.mark.parametrize("case", FINGERPRINTS)
+def test_the_random_kernel_still_plays_the_recorded_rounds(case):
+    import hashlib
+
+    from cardlab.sim.plump_kernel import score_rounds
+
+    players, size, trump_code, hook, highest, must_trump = case
+    n = 2001
+    out = _random_batch(round_seeds(11, n), *case)
+    bids, tricks = out[:, :players].copy(), out[:, players:2 * players].copy()
+    scores = np.empty(n * players, np.int64)
+    score_rounds(bids.reshape(-1), tricks.reshape(-1), 2, scores)
+    digest = hashlib.sha256()
+    for part in (bids, tricks, out[:, -2].copy(), out[:, -1].copy(), scores):
+        digest.update(np.ascontiguousarray(part).tobytes())
+    assert digest.hexdigest()[:16] == FINGERPRINTS[case]

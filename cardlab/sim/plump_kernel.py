@@ -27,7 +27,8 @@ from ..rules.plump import FIRST_LEADS, TRUMP_MODES
 from .cores import beats, forbidden_bid, legal_follow, round_score
 from .kernel_rules import EVERY
 from .plump_heuristic import heuristic_bid, heuristic_card
-from .plump_playout import deal_hands, random_bids, random_tricks, random_tricks_pair
+from .plump_playout import (AHEAD, deal_hands, random_bids, random_start_ahead, random_tricks,
+                            random_tricks_pair_ahead)
 from .rng import U64, below
 
 POLICY_CODES = {"random": 0, "simple": 1, "heuristic": 2}
@@ -186,21 +187,37 @@ def _store(i, bids, tricks, trump, trump_card, bids_out, tricks_out, trump_out, 
 @njit(cache=True)
 def play_rounds_random(seeds, players, hand_size, dealers, trump_codes, hook, highest_bidder_leads, must_trump,
                        bids_out, tricks_out, trump_out, trump_card_out):
-    """:func:`play_rounds` when every seat plays at random: two rounds at a time, played in step
-    (:func:`cardlab.sim.plump_playout.random_tricks_pair`), each exactly as it is played alone."""
+    """:func:`play_rounds` when every seat plays at random: two rounds at a time, played in step, each
+    exactly as it is played alone.
+
+    Each round's stream is drawn ahead (:func:`cardlab.sim.plump_playout.random_start_ahead`), and
+    the two rounds' tricks are played card by card side by side
+    (:func:`cardlab.sim.plump_playout.random_tricks_pair_ahead`): two independent chains of work for
+    the processor.  A round whose draws are in doubt (about one in a million) is played again by
+    :func:`play_round_random`, draw by draw.
+    """
     hands_a, hands_b = np.zeros(players, np.uint64), np.zeros(players, np.uint64)
     bids_a, bids_b = np.zeros(players, np.int64), np.zeros(players, np.int64)
     tricks_a, tricks_b = np.zeros(players, np.int64), np.zeros(players, np.int64)
+    ahead_a, ahead_b = np.empty(AHEAD, np.uint32), np.empty(AHEAD, np.uint32)
     order = np.empty(52, np.int8)
+    picks = np.zeros(52, np.int8)
     n = seeds.shape[0]
     for i in range(0, n - 1, 2):
-        state_a, trump_a, card_a, leader_a = _random_start(seeds[i], players, hand_size, dealers[i], trump_codes[i],
-                                                           hook, highest_bidder_leads, bids_a, tricks_a, hands_a, order)
-        state_b, trump_b, card_b, leader_b = _random_start(seeds[i + 1], players, hand_size, dealers[i + 1],
-                                                           trump_codes[i + 1], hook, highest_bidder_leads, bids_b,
-                                                           tricks_b, hands_b, order)
-        random_tricks_pair(state_a, hands_a, leader_a, trump_a, tricks_a, state_b, hands_b, leader_b, trump_b,
-                           tricks_b, players, hand_size, must_trump)
+        trump_a, card_a, leader_a, used_a, doubt_a = random_start_ahead(
+            seeds[i], players, hand_size, dealers[i], trump_codes[i], hook, highest_bidder_leads, bids_a, tricks_a,
+            hands_a, order, ahead_a, picks)
+        trump_b, card_b, leader_b, used_b, doubt_b = random_start_ahead(
+            seeds[i + 1], players, hand_size, dealers[i + 1], trump_codes[i + 1], hook, highest_bidder_leads, bids_b,
+            tricks_b, hands_b, order, ahead_b, picks)
+        more_a, more_b = random_tricks_pair_ahead(ahead_a, used_a, hands_a, leader_a, trump_a, tricks_a, ahead_b, used_b,
+                                                  hands_b, leader_b, trump_b, tricks_b, players, hand_size, must_trump)
+        if doubt_a + more_a:
+            trump_a, card_a = play_round_random(seeds[i], players, hand_size, dealers[i], trump_codes[i], hook,
+                                                highest_bidder_leads, must_trump, bids_a, tricks_a, hands_a, order)
+        if doubt_b + more_b:
+            trump_b, card_b = play_round_random(seeds[i + 1], players, hand_size, dealers[i + 1], trump_codes[i + 1],
+                                                hook, highest_bidder_leads, must_trump, bids_b, tricks_b, hands_b, order)
         _store(i, bids_a, tricks_a, trump_a, card_a, bids_out, tricks_out, trump_out, trump_card_out)
         _store(i + 1, bids_b, tricks_b, trump_b, card_b, bids_out, tricks_out, trump_out, trump_card_out)
     if n % 2 == 1:

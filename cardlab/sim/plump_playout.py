@@ -31,9 +31,10 @@ import numpy as np
 from ._numba import njit
 from .bits import SUIT_OF, barrier, nth_bit, popcount
 from .cores import beats, forbidden_bid, legal_follow
-from .rng import U64, below
+from .rng import U64, below, fill_ahead, take_ahead
 
-__all__ = ["random_card", "deal_hands", "random_bids", "random_tricks", "random_tricks_pair", "random_play_out"]
+__all__ = ["random_card", "deal_hands", "random_bids", "random_tricks", "random_tricks_pair", "random_play_out",
+           "AHEAD", "random_start_ahead", "random_tricks_pair_ahead"]
 
 
 @njit(cache=True, inline="always")
@@ -196,6 +197,153 @@ def random_tricks_pair(state_a, hands_a, leader_a, trump_a, tricks_a, state_b, h
         leader_a = best_seat_a
         leader_b = best_seat_b
     return state_a, state_b
+
+
+#: outputs :func:`random_start_ahead` may draw for one round (deal ≤ 51, bids ≤ 7, cards ≤ 52)
+AHEAD = 112
+
+
+@njit(cache=True, inline="always")
+def random_start_ahead(seed, players, hand_size, dealer, trump_code, hook, highest_bidder_leads, bids, tricks, hands,
+                       order, ahead, picks):
+    """:func:`deal_hands` and :func:`random_bids` with the round's stream drawn ahead (:func:`cardlab.sim.rng.fill_ahead`).
+
+    Returns (trump, trump card, first leader, outputs used, doubt).  ``ahead`` (≥ :data:`AHEAD`,
+    ``uint32``) keeps the outputs for :func:`random_tricks_pair_ahead`; ``picks`` (≥ 52, ``int8``)
+    is work space.  The shuffle's picks are worked out in one vectorised loop before the cards move.
+    When ``doubt`` is non-zero a draw may have been one :func:`cardlab.sim.rng.below` rejects: the
+    caller must play the round again the exact way (:func:`random_tricks`); otherwise every bid,
+    hand and trump is the one :func:`deal_hands` and :func:`random_bids` give.
+
+    >>> import numpy as np
+    >>> hands, bids, tricks = np.zeros(4, np.uint64), np.zeros(4, np.int64), np.zeros(4, np.int64)
+    >>> ahead, picks, order = np.zeros(AHEAD, np.uint32), np.zeros(52, np.int8), np.zeros(52, np.int8)
+    >>> trump, card, leader, used, doubt = random_start_ahead(7, 4, 3, 0, -2, True, False, bids, tricks, hands,
+    ...                                                        order, ahead, picks)
+    >>> same = np.zeros(4, np.uint64)
+    >>> state, *_ = deal_hands(np.uint64(7), 4, 3, 0, -2, same, np.zeros(52, np.int8))
+    >>> bool((same == hands).all()), used, doubt, leader       # 13 draws for the deal, 4 bids
+    (True, 17, 0, 1)
+    """
+    n_hands = players + 1 if players == 2 else players
+    dealt = hand_size * n_hands
+    steps = min(dealt + 1, 51)
+    fill_ahead(U64(seed), ahead, steps + players + hand_size * players)
+    doubt = 0
+    for i in range(steps):  # position i takes the card at i + picks[i] (Fisher–Yates from the top)
+        m = U64(ahead[i]) * U64(52 - i)
+        picks[i] = np.int8(m >> U64(32))
+        doubt += 1 if (m & U64(0xFFFFFFFF)) < U64(52 - i) else 0
+    for i in range(52):
+        order[i] = i
+    for s in range(players):
+        hands[s] = U64(0)
+    seat = dealer + 1 if dealer + 1 < players else 0
+    pos = 0  # which hand the next card goes to (players == 2: position 2 is the blind hand)
+    for i in range(steps):
+        j = i + picks[i]
+        card = order[j]
+        order[j] = order[i]
+        order[i] = card
+        if i < dealt:
+            if pos < players:
+                hands[seat] |= U64(1) << U64(card)
+                seat = seat + 1 if seat + 1 < players else 0
+            pos = pos + 1 if pos + 1 < n_hands else 0
+    for i in range(steps, dealt):  # the last card of a full deal is placed without a draw
+        if pos < players:
+            hands[seat] |= U64(1) << U64(order[i])
+            seat = seat + 1 if seat + 1 < players else 0
+        pos = pos + 1 if pos + 1 < n_hands else 0
+    trump = trump_code
+    trump_card = -1
+    if trump_code == -2:
+        if dealt < 52:
+            trump_card = np.int64(order[dealt])
+            trump = SUIT_OF[trump_card]
+        else:
+            trump = -1
+    used = steps
+    total = 0
+    seat = dealer
+    for _ in range(players):  # the bids, as random_bids draws them
+        seat = seat + 1 if seat + 1 < players else 0
+        forbidden = forbidden_bid(seat, dealer, hand_size, total, hook)
+        used, pick, d = take_ahead(ahead, used, hand_size + 1 - (1 if forbidden >= 0 else 0))
+        doubt += d
+        bid = pick if (forbidden < 0 or pick < forbidden) else pick + 1
+        bids[seat] = bid
+        total += bid
+    first = dealer + 1 if dealer + 1 < players else 0
+    leader = first
+    if highest_bidder_leads:
+        best = -1
+        for k in range(players):
+            seat = (first + k) % players
+            if bids[seat] > best:
+                best = bids[seat]
+                leader = seat
+    for s in range(players):
+        tricks[s] = 0
+    return trump, trump_card, leader, used, doubt
+
+
+@njit(cache=True, inline="always")
+def _lead_ahead(ahead, used, hands, leader):
+    """:func:`_lead` from drawn-ahead outputs: (used, doubt, card, suit led)."""
+    hand = hands[leader]
+    used, k, doubt = take_ahead(ahead, used, popcount(hand))
+    card = nth_bit(hand, k)
+    hands[leader] = hand ^ (U64(1) << U64(card))
+    return used, doubt, card, SUIT_OF[card]
+
+
+@njit(cache=True, inline="always")
+def _follow_ahead(ahead, used, hands, seat, led, trump, must_trump, best_card, best_seat):
+    """:func:`_follow` from drawn-ahead outputs: (used, doubt, best card, best seat).
+
+    The new best is blended with a mask (``keep`` is 0 or -1) that :func:`cardlab.sim.bits.barrier`
+    hides from the optimiser, so it cannot become a jump the processor mispredicts half the time.
+    """
+    hand = hands[seat]
+    legal = legal_follow(hand, led, trump, must_trump)
+    used, k, doubt = take_ahead(ahead, used, popcount(legal))
+    card = nth_bit(legal, k)
+    hands[seat] = hand ^ (U64(1) << U64(card))
+    keep = barrier(np.int64(beats(card, best_card, trump)) - 1)
+    return used, doubt, (best_card & keep) | (card & ~keep), (best_seat & keep) | (seat & ~keep)
+
+
+@njit(cache=True, inline="always")
+def random_tricks_pair_ahead(ahead_a, used_a, hands_a, leader_a, trump_a, tricks_a, ahead_b, used_b, hands_b, leader_b,
+                             trump_b, tricks_b, players, n_tricks, must_trump):
+    """:func:`random_tricks_pair` from drawn-ahead outputs (:func:`random_start_ahead`); returns (doubt a, doubt b).
+
+    Each round gets what :func:`random_tricks` gives it alone unless its doubt is non-zero (then
+    the caller plays it again the exact way).
+    """
+    doubt_a = doubt_b = 0
+    for _ in range(n_tricks):
+        used_a, d, best_a, led_a = _lead_ahead(ahead_a, used_a, hands_a, leader_a)
+        doubt_a += d
+        used_b, d, best_b, led_b = _lead_ahead(ahead_b, used_b, hands_b, leader_b)
+        doubt_b += d
+        seat_a = best_seat_a = leader_a
+        seat_b = best_seat_b = leader_b
+        for _ in range(players - 1):
+            seat_a = seat_a + 1 if seat_a + 1 < players else 0
+            seat_b = seat_b + 1 if seat_b + 1 < players else 0
+            used_a, d, best_a, best_seat_a = _follow_ahead(ahead_a, used_a, hands_a, seat_a, led_a, trump_a, must_trump,
+                                                           best_a, best_seat_a)
+            doubt_a += d
+            used_b, d, best_b, best_seat_b = _follow_ahead(ahead_b, used_b, hands_b, seat_b, led_b, trump_b, must_trump,
+                                                           best_b, best_seat_b)
+            doubt_b += d
+        tricks_a[best_seat_a] += 1
+        tricks_b[best_seat_b] += 1
+        leader_a = best_seat_a
+        leader_b = best_seat_b
+    return doubt_a, doubt_b
 
 
 @njit(cache=True)

@@ -156,6 +156,50 @@ def below(state, n):
 
 
 @njit(cache=True, inline="always")
+def fill_ahead(state, ahead, count):
+    """Draw the next ``count`` outputs of the stream at once: ``ahead[k]`` = the high 32 bits of output ``k + 1``.
+
+    SplitMix64's ``k``-th output depends only on ``state + k × golden``, so a whole round's worth of
+    outputs can be made in one loop the compiler vectorises, before anyone knows which of them the
+    round will use.  :func:`take_ahead` then spends them one draw at a time (only the high half of
+    an output ever matters to :func:`below`).
+
+    >>> import numpy as np
+    >>> ahead = np.zeros(3, np.uint32)
+    >>> fill_ahead(np.uint64(7), ahead, 3)
+    >>> s = Stream(7); ahead.tolist() == [s.next_u64() >> 32 for _ in range(3)]
+    True
+    """
+    z = state
+    for k in range(count):
+        z += U64(0x9E3779B97F4A7C15)
+        w = (z ^ (z >> U64(30))) * U64(0xBF58476D1CE4E5B9)
+        w = (w ^ (w >> U64(27))) * U64(0x94D049BB133111EB)
+        ahead[k] = np.uint32((w ^ (w >> U64(31))) >> U64(32))
+
+
+@njit(cache=True, inline="always")
+def take_ahead(ahead, used, n):
+    """:func:`below` from outputs made by :func:`fill_ahead`: (outputs used, uniform pick in 0..n-1, doubt).
+
+    ``used`` counts the outputs spent so far; ``n = 1`` spends none, as in :func:`below`.  The pick
+    is :func:`below`'s whenever that draw is accepted at once.  ``doubt`` is True when it might
+    not be (the low half of the product is below ``n``, a superset of Lemire's rejections, about
+    once in 10⁸ draws): a caller then plays the round again with :func:`below`, so every result
+    stays exact.  There is no jump on ``n`` here, so a random ``n`` costs no misprediction.
+
+    >>> import numpy as np
+    >>> ahead = np.zeros(4, np.uint32); fill_ahead(np.uint64(9), ahead, 4)
+    >>> used, pick, doubt = take_ahead(ahead, 0, 52)
+    >>> (pick, used, doubt) == (below(np.uint64(9), 52)[1], 1, False)
+    True
+    """
+    nn = U64(n)
+    m = U64(ahead[used]) * nn
+    return used + (1 if n != 1 else 0), np.int64(m >> U64(32)), (m & U64(0xFFFFFFFF)) < nn
+
+
+@njit(cache=True, inline="always")
 def shuffle_into(state, order, top):
     """Fisher–Yates shuffle of the first ``top`` positions of ``order`` (filled with 0..n-1 first); returns the new state."""
     n = order.shape[0]
