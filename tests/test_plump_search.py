@@ -229,3 +229,64 @@ def test_later_bidders_bid_like_the_heuristic_or_round_their_half_tricks_up():
     assert later_bid(hand, 3, 3, 4, -1, True) == up
     # the hook still binds the dealer: that bid forbidden, so one up
     assert later_bid(hand, 3, 3, 4, up, True) == up + 1
+
+
+def _card(text):
+    return parse_cards(text)[0].index
+
+
+def test_play_outs_count_the_turned_up_card_as_seen_like_plumpbot():
+    # 3 players, 2 cards, A♠ turned up (spades trump); seat 0 leads from K♠ 7♠ and needs 1 trick.
+    # Knowing A♠ is out of play, K♠ is the top trump: it leads it, wins, and 7♠ wins the last
+    # trick too (the others are out of spades). Blind to A♠ it leads 7♠ low and 8♠ takes it.
+    def tricks_with(trump_card):
+        hands = np.array([mask("KS 7S"), mask("2S AH"), mask("8S KD")], np.uint64)
+        tricks = np.zeros(3, np.int64)
+        play_out(hands, 3, 2, 3, False, np.array([1, 1, 2]), tricks, 0, np.zeros(3, np.int64), 0, np.uint64(0),
+                 np.uint64(1), -1, 0.0, trump_card)
+        return tricks.tolist()
+
+    assert tricks_with(_card("AS")) == [2, 0, 0]
+    assert tricks_with(-1) == [1, 0, 1]
+
+
+def test_a_lost_bid_fights_for_tricks_under_trick_points_but_sheds_them_under_the_rules_score():
+    # 3 players, no trump, 3 cards; seat 1 bid 0 but took the first trick. Seat 0 leads 5♥.
+    # Standard score: seat 1 ducks with 3♥ and seat 0's 5♥ wins. Trick points (1 per trick + 10
+    # for an exact bid): the bid is lost, so seat 1 takes every trick it can: A♥, then 3♥.
+    from cardlab.rules.plump_core import SCORING_CODES
+
+    def tricks_with(scoring):
+        hands = np.array([mask("5H 9C"), mask("AH 3H"), mask("2H 4C")], np.uint64)
+        tricks = np.array([0, 1, 0], np.int64)
+        play_out(hands, 3, 3, -1, False, np.array([1, 0, 1]), tricks, 0, np.zeros(3, np.int64), 0,
+                 mask("KD QD JD"), np.uint64(1), -1, 0.0, -1, scoring)
+        return tricks.tolist()
+
+    assert tricks_with(SCORING_CODES["standard"]) == [2, 1, 0]
+    assert tricks_with(-1) == [2, 1, 0]
+    assert tricks_with(SCORING_CODES["trick-points"]) == [0, 3, 0]
+
+
+def test_later_bidders_bid_with_their_place_and_the_turned_up_card_like_plumpbot():
+    # 4 players, 3 cards, spades trump: K♠ Q♠ 2♥ is worth 3 to the first bidder when A♠ is turned
+    # up (K♠ and Q♠ are then the top trumps) and 2 when the turned-up card is unknown
+    from cardlab.sim.plump_heuristic import heuristic_bid
+    from cardlab.sim.plump_rollout import bid_order
+
+    hand = mask("KS QS 2H")
+    for order in range(4):
+        for trump_card in (-1, _card("AS")):
+            assert later_bid(hand, 3, 3, 4, -1, False, order, trump_card) == heuristic_bid(hand, 3, 3, 4, -1, order,
+                                                                                            trump_card)
+    assert later_bid(hand, 3, 3, 4, -1, False, 0, _card("AS")) == 3
+    assert later_bid(hand, 3, 3, 4, -1, False, 0, -1) == 2
+    assert [bid_order(s, 1, 4) for s in range(4)] == [2, 3, 0, 1]   # dealer 1: seat 2 bids first
+
+
+def test_the_search_is_given_the_turned_up_card():
+    rnd = PlumpRound.from_hands(["AS KS", "2H 3H", "5C 6C"], rules=PlumpRules(players=3), dealer=2,
+                                trump_card="QS")
+    pos = PlumpSearchBot(rng=1)._position(rnd.view(0))
+    assert pos["trump_card"] == _card("QS")
+    assert not (int(pos["unseen"]) >> _card("QS")) & 1

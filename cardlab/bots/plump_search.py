@@ -37,7 +37,10 @@ Deals can also be kept only with the chance that they explain the bids already m
 
 The score searched for is the round score of the view's rules (``rules.scoring``) unless
 ``scoring=`` says otherwise; ``scoring="trick-points"`` is OpenSpiel's ``oh_hell`` return
-(1 per trick + 10 for an exact bid).
+(1 per trick + 10 for an exact bid).  The imagined players play for that score too: under
+``"trick-points"`` a seat whose bid is already lost (more tricks than it bid) takes every trick it
+can, since each is still worth a point.  Like ``PlumpBot`` they count the turned-up card as seen
+and bid with their place in the bidding.
 
 **Strength and time.**  ``rollouts`` play-outs per decision (ISMCTS: iterations, default 5000,
 about 10–15 ms per decision on one core at 4 × 5 to 4 × 10, half of what OpenSpiel's ISMCTS-1000
@@ -201,7 +204,8 @@ class PlumpSearchBot:
         if view.trump_card is not None:
             seen |= 1 << view.trump_card.index
         unseen = ((1 << 52) - 1) & ~seen
-        return dict(players=players, hand_size=view.hand_size, trump=trump, must_trump=must_trump,
+        trump_card = view.trump_card.index if view.trump_card is not None else -1
+        return dict(players=players, hand_size=view.hand_size, trump=trump, must_trump=must_trump, trump_card=trump_card,
                     my_hand=np.uint64(my_hand), unseen=np.uint64(unseen), counts=counts, voids=voids,
                     played_by=played_by, played=np.uint64(played),
                     bids=np.array([-1 if b is None else b for b in view.bids], np.int64),
@@ -223,7 +227,8 @@ class PlumpSearchBot:
                     hook=bool(view.hook_active), highest_bidder_leads=view.rules.first_lead == "highest-bidder",
                     my_hand=pos["my_hand"], unseen=pos["unseen"], counts=pos["counts"], voids=pos["voids"],
                     bids=pos["bids"], tricks=pos["tricks"], leader=leader, trick_cards=trick_cards,
-                    n_trick=len(view.current_trick), played=pos["played"], played_by=pos["played_by"])
+                    n_trick=len(view.current_trick), played=pos["played"], played_by=pos["played_by"],
+                    trump_card=pos["trump_card"])
         state = int(self.rng.integers(2**63))
         noise, noise_me = self.noise, False
         if view.phase == "bid" and self.bid_noise is not None:
@@ -296,7 +301,7 @@ class PlumpSearchBot:
             w = evaluate_bids(seed, worlds, view.seat, pos["players"], pos["hand_size"], pos["trump"],
                               pos["must_trump"], code, pos["my_hand"], pos["unseen"], pos["counts"], pos["voids"],
                               pos["bids"], view.dealer, hook, highest, self.bid_weight, candidates, score_sum,
-                              made_sum, self.noise, self.bid_up)
+                              made_sum, self.noise, self.bid_up, pos["trump_card"])
             return score_sum, made_sum, w
 
         scores, made, weight, worlds = self._run(batch, len(options))
@@ -327,7 +332,7 @@ class PlumpSearchBot:
                                pos["must_trump"], code, pos["my_hand"], pos["unseen"], pos["counts"], pos["voids"],
                                pos["played_by"], pos["bids"], pos["tricks"], leader, trick_cards,
                                len(view.current_trick), pos["played"], view.dealer, hook, self.bid_weight,
-                               candidates, score_sum, made_sum, self.noise)
+                               candidates, score_sum, made_sum, self.noise, pos["trump_card"])
             return score_sum, made_sum, w
 
         scores, made, weight, _ = self._run(batch, len(cards))

@@ -11,9 +11,10 @@ This is the engine room of :class:`cardlab.bots.plump_search.PlumpSearchBot`.  O
    often it was available, not how often its parent was visited: Cowling, Powley & Whitehouse 2012,
    "Information Set Monte Carlo Tree Search");
 3. at the first move not yet in the tree add one node, then play the round out with the compiled
-   heuristic player (:func:`cardlab.sim.plump_rollout.play_out`, every seat aiming for its bid,
-   bids still missing made by :func:`cardlab.sim.plump_heuristic.heuristic_bid`), each card
-   replaced by a random legal one with probability ``noise``;
+   heuristic player (:func:`cardlab.sim.plump_rollout.play_out`, every seat aiming for its bid
+   under the score searched for and counting the turned-up card as seen, bids still missing made
+   by :func:`cardlab.sim.plump_heuristic.heuristic_bid` with the seat's place in the bidding and
+   the turned-up card), each card replaced by a random legal one with probability ``noise``;
 4. every node on the path adds the round score of the seat that moved into it (each seat maximises
    its own score), and whether that seat made its bid exactly.
 
@@ -48,7 +49,7 @@ import numpy as np
 from ._numba import njit
 from .bits import SUIT_OF, nth_bit, popcount
 from .cores import beats, forbidden_bid, legal_follow, round_score
-from .plump_rollout import bid_likelihood, later_bid, play_out, sample_world
+from .plump_rollout import bid_likelihood, bid_order, later_bid, play_out, sample_world
 from .rng import U64, below, next_u64
 
 #: how many deals a search draws at most to find one that explains the bids (``bid_weight`` < 1)
@@ -109,7 +110,8 @@ class Root:
     ``counts[s]``: cards seat ``s`` holds now; ``voids[s]``: 4-bit mask of suits it has shown void
     in; ``bids``: -1 where not bid yet; ``trick_cards[:n_trick]``: the trick on the table, led by
     ``leader``; ``played``: every card played this round (the table's too); ``unseen``: the cards
-    ``me`` cannot see (others' hands and the undealt stock).  Defaults: the start of the bidding.
+    ``me`` cannot see (others' hands and the undealt stock); ``trump_card``: the turned-up card (-1:
+    none), which the modelled players count as seen.  Defaults: the start of the bidding.
     """
 
     me: int
@@ -132,6 +134,7 @@ class Root:
     n_trick: int = 0
     played: np.uint64 = np.uint64(0)
     played_by: np.ndarray = None
+    trump_card: int = -1
 
     def __post_init__(self) -> None:
         p = self.players
@@ -164,7 +167,7 @@ def run(tree: Tree, root: Root, seed: int, iterations: int, exploration: float =
                       root.trump, root.must_trump, root.scoring, root.dealer, root.hook, root.highest_bidder_leads,
                       np.uint64(root.my_hand), np.uint64(root.unseen), root.counts, root.voids, root.bids,
                       root.tricks, root.leader, root.trick_cards, root.n_trick, np.uint64(root.played),
-                      exploration, noise, root.played_by, bid_weight, bid_up, noise_me))
+                      exploration, noise, root.played_by, bid_weight, bid_up, noise_me, root.trump_card))
 
 
 @njit(cache=True)
@@ -235,7 +238,8 @@ def apply_move(move, seat, phase_bid, hands, bids, tricks, trick_cards, info, pl
 @njit(cache=True, nogil=True)
 def search(action, mover, first, nxt, visits, avail, value, made, size, seed, iterations, me, players, hand_size,
            trump, must_trump, scoring, dealer, hook, highest_bidder_leads, my_hand, unseen, counts, voids, bids0,
-           tricks0, leader0, trick0, n_trick0, played0, exploration, noise, played_by, bid_weight, bid_up, noise_me):
+           tricks0, leader0, trick0, n_trick0, played0, exploration, noise, played_by, bid_weight, bid_up, noise_me,
+           trump_card=-1):
     """The SO-ISMCTS loop (see the module docstring); returns the stream's new state."""
     state = U64(seed)
     capacity = action.shape[0]
@@ -256,7 +260,8 @@ def search(action, mover, first, nxt, visits, avail, value, made, size, seed, it
         if bid_weight < 1.0:
             # keep the deal with the chance that it explains the bids made (rejection sampling)
             for _try in range(MAX_REJECTIONS):
-                w = bid_likelihood(hands, played_by, me, players, hand_size, trump, bids0, dealer, hook, bid_weight)
+                w = bid_likelihood(hands, played_by, me, players, hand_size, trump, bids0, dealer, hook, bid_weight,
+                                   trump_card)
                 state, x = next_u64(state)
                 if float(x >> U64(11)) * (1.0 / 9007199254740992.0) < w:
                     break
@@ -308,7 +313,8 @@ def search(action, mover, first, nxt, visits, avail, value, made, size, seed, it
             if phase_bid and seat != me:
                 # another seat bids as the model bidder would with its hand in this deal
                 forbidden = forbidden_bid(seat, dealer, hand_size, info[1], hook)
-                move = later_bid(hands[seat], hand_size, trump, players, forbidden, bid_up)
+                move = later_bid(hands[seat], hand_size, trump, players, forbidden, bid_up,
+                                 bid_order(seat, dealer, players), trump_card)
                 child = first[node]
                 while child >= 0 and action[child] != move:
                     child = nxt[child]
@@ -387,7 +393,7 @@ def search(action, mover, first, nxt, visits, avail, value, made, size, seed, it
                 s = (first_bidder + j) % players
                 if bids[s] < 0:
                     forbidden = forbidden_bid(s, dealer, hand_size, running, hook)
-                    bids[s] = later_bid(hands[s], hand_size, trump, players, forbidden, bid_up)
+                    bids[s] = later_bid(hands[s], hand_size, trump, players, forbidden, bid_up, j, trump_card)
                     running += bids[s]
                     info[0] += 1
             leader = first_bidder
@@ -405,7 +411,7 @@ def search(action, mover, first, nxt, visits, avail, value, made, size, seed, it
             done += tricks[s]
         if done < total_tricks:
             state = play_out(hands, players, hand_size, trump, must_trump, bids, tricks, info[2], trick_cards,
-                             info[3], U64(info[7]), state, noisy_me, noise)
+                             info[3], U64(info[7]), state, noisy_me, noise, trump_card, scoring)
         # back-propagation
         for d in range(1, depth + 1):
             nd = path[d]

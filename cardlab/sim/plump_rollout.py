@@ -40,9 +40,11 @@ from .bits import SUIT_OF, lowest_bit, nth_bit, popcount
 from .cores import beats, forbidden_bid, legal_follow, round_score
 from .plump_heuristic import half_tricks, heuristic_bid, heuristic_card
 from .rng import U64, below, next_u64
+from ..rules.plump_core import SCORING_CODES
 
 #: scores are the codes of :data:`cardlab.rules.plump_core.SCORING_CODES`
 #: ("trick-points" is OpenSpiel's ``oh_hell`` return: 1 per trick + 10 for an exact bid)
+TRICK_POINTS = SCORING_CODES["trick-points"]
 
 
 @njit(cache=True)
@@ -106,14 +108,21 @@ def sample_world(state, me, players, my_hand, unseen, counts, voids, hands, pool
 
 @njit(cache=True)
 def play_out(hands, players, hand_size, trump, must_trump, bids, tricks, leader, trick_cards, n_trick, played,
-             state=U64(1), me=-1, noise=0.0):
+             state=U64(1), me=-1, noise=0.0, trump_card=-1, scoring=-1):
     """Play the round to its end, every seat following the heuristic player; adds to ``tricks``.
 
     The trick on the table was led by ``leader`` and holds ``trick_cards[:n_trick]`` (a full trick is
     scored first).  ``played`` holds every card played this round (those on the table too);
     ``hands`` is changed in place.  Every seat's bid must be known.  With ``noise`` > 0 every seat
     but ``me`` plays a uniformly random legal card with that probability (drawn from the SplitMix64
-    ``state``); returns the stream's new state.
+    ``state``); returns the stream's new state.  ``trump_card`` is the turned-up card (-1: none or
+    unknown): like :class:`~cardlab.bots.plump.PlumpBot`, every seat counts it as seen.
+
+    ``scoring`` is the score the seats play for (a code of
+    :data:`cardlab.rules.plump_core.SCORING_CODES`; -1: unknown).  Under ``"trick-points"`` (1 per
+    trick + 10 for an exact bid) a seat that has taken more tricks than it bid has nothing left to
+    lose and gains 1 per further trick, so it tries to win tricks (it plays as if it still needed
+    one) instead of shedding them; under every other scoring it plays as the heuristic player does.
     """
     led = -1
     best_card = -1
@@ -149,8 +158,11 @@ def play_out(hands, players, hand_size, trump, must_trump, bids, tricks, leader,
                     state, pick = below(state, popcount(legal))
                     card = nth_bit(legal, pick)
             if card < 0:
-                card = heuristic_card(hands[seat], legal, best_card, trump, players, hand_size - t, j,
-                                      bids[seat] - tricks[seat], played)
+                need = bids[seat] - tricks[seat]
+                if need < 0 and scoring == TRICK_POINTS:
+                    need = 1   # the bid is lost: every further trick is worth a point
+                card = heuristic_card(hands[seat], legal, best_card, trump, players, hand_size - t, j, need,
+                                      played, trump_card)
             hands[seat] ^= U64(1) << U64(card)
             played |= U64(1) << U64(card)
             if j == 0:
@@ -168,11 +180,26 @@ def play_out(hands, players, hand_size, trump, must_trump, bids, tricks, leader,
 
 
 @njit(cache=True)
-def later_bid(hand, hand_size, trump, players, forbidden, bid_up):
+def bid_order(seat, dealer, players):
+    """``seat``'s place in the bidding: 0 for the dealer's left, ``players - 1`` for the dealer.
+
+    >>> bid_order(0, 3, 4), bid_order(3, 3, 4)
+    (0, 3)
+    """
+    return (seat - dealer - 1) % players
+
+
+@njit(cache=True)
+def later_bid(hand, hand_size, trump, players, forbidden, bid_up, order=-1, trump_card=-1):
     """How a seat that bids after the searching seat bids in a play-out: the heuristic's bid, or
-    with ``bid_up`` its half-tricks rounded up instead of down (the heuristic bids low)."""
+    with ``bid_up`` its half-tricks rounded up instead of down (the heuristic bids low).
+
+    ``order`` is the seat's place in the bidding (0: the dealer's left; -1: unknown, the table's
+    pooled row) and ``trump_card`` the turned-up card (-1: none or unknown), as
+    :class:`~cardlab.bots.plump.PlumpBot` bids with them.
+    """
     if not bid_up:
-        return heuristic_bid(hand, hand_size, trump, players, forbidden)
+        return heuristic_bid(hand, hand_size, trump, players, forbidden, order, trump_card)
     bid = min(hand_size, (half_tricks(hand, trump, players, hand_size) + 1) // 2)
     if bid != forbidden:
         return bid
@@ -182,9 +209,10 @@ def later_bid(hand, hand_size, trump, players, forbidden, bid_up):
 
 
 @njit(cache=True)
-def bid_likelihood(hands, played_by, me, players, hand_size, trump, bids, dealer, hook, bid_weight):
+def bid_likelihood(hands, played_by, me, players, hand_size, trump, bids, dealer, hook, bid_weight, trump_card=-1):
     """How well a sampled deal explains the bids made: the product over the other bidders of
-    ``bid_weight ** |heuristic bid − real bid|`` (their hands as dealt: held now + played)."""
+    ``bid_weight ** |heuristic bid − real bid|`` (their hands as dealt: held now + played; the
+    heuristic bids with the seat's place in the bidding and the turned-up ``trump_card``)."""
     if bid_weight >= 1.0:
         return 1.0
     others = 0
@@ -196,7 +224,8 @@ def bid_likelihood(hands, played_by, me, players, hand_size, trump, bids, dealer
         if s == me or bids[s] < 0:
             continue
         forbidden = forbidden_bid(s, dealer, hand_size, others, hook)
-        guess = heuristic_bid(hands[s] | played_by[s], hand_size, trump, players, forbidden)
+        guess = heuristic_bid(hands[s] | played_by[s], hand_size, trump, players, forbidden,
+                              bid_order(s, dealer, players), trump_card)
         miss = guess - bids[s]
         if miss < 0:
             miss = -miss
@@ -208,11 +237,12 @@ def bid_likelihood(hands, played_by, me, players, hand_size, trump, bids, dealer
 @njit(cache=True, nogil=True)
 def evaluate_cards(seed, worlds, me, players, hand_size, trump, must_trump, scoring, my_hand, unseen, counts, voids,
                    played_by, bids, tricks, leader, trick_cards, n_trick, played, dealer, hook, bid_weight,
-                   candidates, score_sum, made_sum, noise):
+                   candidates, score_sum, made_sum, noise, trump_card=-1):
     """Try each card of ``candidates`` in ``worlds`` sampled deals; returns the total weight.
 
     Adds, per candidate, the weighted score of ``me`` (``scoring`` code) to ``score_sum`` and the
-    weighted count of deals where ``me`` makes its bid exactly to ``made_sum``.
+    weighted count of deals where ``me`` makes its bid exactly to ``made_sum``.  ``trump_card`` is
+    the turned-up card (-1: none).
     """
     state = U64(seed)
     k = candidates.shape[0]
@@ -225,7 +255,7 @@ def evaluate_cards(seed, worlds, me, players, hand_size, trump, must_trump, scor
     total = 0.0
     for _ in range(worlds):
         state, ok = sample_world(state, me, players, my_hand, unseen, counts, voids, hands, pool, room)
-        w = bid_likelihood(hands, played_by, me, players, hand_size, trump, bids, dealer, hook, bid_weight)
+        w = bid_likelihood(hands, played_by, me, players, hand_size, trump, bids, dealer, hook, bid_weight, trump_card)
         total += w
         for i in range(k):
             c = candidates[i]
@@ -237,7 +267,7 @@ def evaluate_cards(seed, worlds, me, players, hand_size, trump, must_trump, scor
             cards[n_trick] = c
             work[me] ^= U64(1) << U64(c)
             state = play_out(work, players, hand_size, trump, must_trump, bids, t2, leader, cards, n_trick + 1,
-                             played | (U64(1) << U64(c)), state, me, noise)
+                             played | (U64(1) << U64(c)), state, me, noise, trump_card, scoring)
             score_sum[i] += w * round_score(bids[me], t2[me], scoring)
             if t2[me] == bids[me]:
                 made_sum[i] += w
@@ -247,11 +277,12 @@ def evaluate_cards(seed, worlds, me, players, hand_size, trump, must_trump, scor
 @njit(cache=True, nogil=True)
 def evaluate_bids(seed, worlds, me, players, hand_size, trump, must_trump, scoring, my_hand, unseen, counts, voids,
                   bids, dealer, hook, highest_bidder_leads, bid_weight, candidates, score_sum, made_sum, noise,
-                  bid_up=False):
+                  bid_up=False, trump_card=-1):
     """Try each bid of ``candidates`` in ``worlds`` sampled deals; returns the total weight.
 
     The seats that bid after ``me`` bid like the heuristic player (the dealer obeys the hook when
-    ``hook``); then the round is played out from the first lead.
+    ``hook``); then the round is played out from the first lead.  ``trump_card`` is the turned-up
+    card (-1: none).
     """
     state = U64(seed)
     k = candidates.shape[0]
@@ -267,7 +298,7 @@ def evaluate_bids(seed, worlds, me, players, hand_size, trump, must_trump, scori
     total = 0.0
     for _ in range(worlds):
         state, ok = sample_world(state, me, players, my_hand, unseen, counts, voids, hands, pool, room)
-        w = bid_likelihood(hands, nothing, me, players, hand_size, trump, bids, dealer, hook, bid_weight)
+        w = bid_likelihood(hands, nothing, me, players, hand_size, trump, bids, dealer, hook, bid_weight, trump_card)
         total += w
         for i in range(k):
             for s in range(players):
@@ -280,7 +311,7 @@ def evaluate_bids(seed, worlds, me, players, hand_size, trump, must_trump, scori
                 seat = (first + j) % players
                 if b2[seat] < 0:
                     forbidden = forbidden_bid(seat, dealer, hand_size, running, hook)
-                    b2[seat] = later_bid(hands[seat], hand_size, trump, players, forbidden, bid_up)
+                    b2[seat] = later_bid(hands[seat], hand_size, trump, players, forbidden, bid_up, j, trump_card)
                 running += b2[seat]
             leader = first
             if highest_bidder_leads:
@@ -291,7 +322,7 @@ def evaluate_bids(seed, worlds, me, players, hand_size, trump, must_trump, scori
                         best = b2[seat]
                         leader = seat
             state = play_out(work, players, hand_size, trump, must_trump, b2, t2, leader, empty, 0, U64(0), state, me,
-                             noise)
+                             noise, trump_card, scoring)
             score_sum[i] += w * round_score(b2[me], t2[me], scoring)
             if t2[me] == b2[me]:
                 made_sum[i] += w
