@@ -103,7 +103,8 @@ def test_the_example_grid_comes_with_the_wheel(installed, tmp_path):
 
 @pytest.mark.skipif(not hasattr(os, "getuid"), reason="needs POSIX users")
 def test_compiled_kernels_are_cached_where_the_package_folder_is_read_only(installed):
-    """A read-only site-packages: numba's cache goes to the user's cache folder, and the second run loads it.
+    """A read-only site-packages: numba's cache goes to the user's cache folder, the second run loads it,
+    and after a helper module changes the old compiled code is no longer used.
 
     As root the test drops to the user ``nobody`` (who may not write the package, which root owns);
     otherwise it makes the package read-only.  Everything lives in a folder every user may enter.
@@ -134,13 +135,27 @@ def test_compiled_kernels_are_cached_where_the_package_folder_is_read_only(insta
         assert done.returncode == 0, done.stderr[-2000:]
         module, cache = done.stdout.strip().splitlines()[-2:]
         assert module.startswith(str(site))  # the installed copy, not the clone
-        assert Path(cache) == home / ".cache" / "cardlab" / "numba"
+        assert Path(cache).parent == home / ".cache" / "cardlab" / "numba"  # in the folder of this code's fingerprint
         assert "compiling the fast simulator for plump (first time only)" in done.stderr  # said, not silent
         assert list(Path(cache).rglob("*.nbi")) and list(Path(cache).rglob("*.nbc"))  # compiled code was kept
         assert not list(site.rglob("*.nbi"))  # and nothing was written into the package
         again = _run(site, code, home, env=env, user=user)
         assert again.returncode == 0, again.stderr[-2000:]
         assert "compiling" not in again.stderr  # the second run loads from the cache, quietly
+        # a helper the kernels call changes (as in an upgrade): never the old machine code, a fresh compile
+        helper = site / "cardlab" / "sim" / "bits.py"
+        helper.chmod(0o644)
+        helper.write_text(helper.read_text() + "\n# changed\n")
+        helper.chmod(0o444)
+        ask = ("from cardlab.sim._numba import cache_dir\n"
+               "from cardlab.sim.warmup import is_cached\n"
+               "print(cache_dir())\n"
+               "print(is_cached('plump'))\n")
+        changed = _run(site, ask, home, env=env, user=user)
+        assert changed.returncode == 0, changed.stderr[-2000:]
+        fresh, cached = changed.stdout.strip().splitlines()[-2:]
+        assert Path(fresh).parent == Path(cache).parent and Path(fresh) != Path(cache)
+        assert cached == "False"  # so the next simulate() compiles (and says so) instead of loading old code
     finally:
         for folder in [base, *base.rglob("*")]:
             if folder.is_dir() and not folder.is_symlink():

@@ -1,26 +1,66 @@
-"""numba's ``njit`` with an on-disk cache that works on every machine.
+"""numba's ``njit`` with an on-disk cache that is never stale and works on every machine.
 
-``cache=True`` writes compiled code next to the module (in ``__pycache__``).
-When cardlab is installed where that folder cannot be written (a system-wide
-or read-only site-packages), this module points ``NUMBA_CACHE_DIR`` at a
-folder of the user's own — ``$XDG_CACHE_HOME/cardlab/numba`` (normally
-``~/.cache/cardlab/numba``), else one in the temporary folder — before numba
-looks for a cache, so compiled code is still kept between runs.  A
-``NUMBA_CACHE_DIR`` you set yourself is always respected.  Machines that set
+``cache=True`` keeps compiled code between runs, but numba checks only the
+source file of the function it compiled: when a function in *another* module
+changes (``plump_heuristic.heuristic_card``, called by the kernel in
+``plump_kernel``), or the bidding table baked into PlumpBot's twin changes,
+numba would go on loading the old machine code.  So the compiled code of each
+version of cardlab lives in a folder of its own, named by a fingerprint of
+everything it is made from (:func:`kernel_fingerprint`: every Python source of
+the package and ``data/plump_bid_weights.csv``).  Any change to those files
+gives a new folder, and the kernels are compiled afresh once; the three most
+recently used folders are kept, older ones are removed.
+
+Where the folders live: beside the kernels (``cardlab/sim/__pycache__/numba``)
+when that can be written, else the user's cache folder —
+``$XDG_CACHE_HOME/cardlab/numba`` (normally ``~/.cache/cardlab/numba``) — else
+one in the temporary folder.  cardlab points ``NUMBA_CACHE_DIR`` there before
+numba looks for a cache (so other numba code in the same process caches there
+too).  A ``NUMBA_CACHE_DIR`` you set yourself is always respected as it is;
+then clearing it after changing cardlab's code is up to you.  Machines that set
 ``PYTHONDONTWRITEBYTECODE`` still cache: numba does not read that flag.
 
 >>> cache_dir() is None or cache_dir().is_dir()
 True
+>>> len(kernel_fingerprint())
+16
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
 
-__all__ = ["njit", "cache_dir", "user_cache_dir"]
+__all__ = ["njit", "cache_dir", "user_cache_dir", "kernel_fingerprint"]
+
+PACKAGE = Path(__file__).resolve().parents[1]
+#: data files whose contents are compiled into the kernels (read at import into global arrays)
+BAKED_DATA = ("data/plump_bid_weights.csv",)
+#: fingerprint folders kept in one cache folder (the newest by modification time)
+KEEP = 3
+#: set in the environment to the folder cardlab chose, so that a process started from this one
+#: (a Jupyter kernel, a Dask worker) can tell cardlab's choice from a ``NUMBA_CACHE_DIR`` of the user's
+CHOSEN = "CARDLAB_NUMBA_CACHE_DIR"
+
+
+def kernel_fingerprint(package: Path = PACKAGE) -> str:
+    """16 hex digits that change whenever code or data compiled into the kernels may have changed.
+
+    Every ``.py`` file of the package counts (by its path inside the package and its bytes, not its
+    time stamp), because a kernel may call into any module that other code imports; so do the data
+    files in :data:`BAKED_DATA`.
+    """
+    digest = hashlib.sha256()
+    files = sorted(package.rglob("*.py")) + [package / name for name in BAKED_DATA]
+    for path in files:
+        if path.is_file():
+            digest.update(path.relative_to(package).as_posix().encode() + b"\0")
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def _writable(folder: Path) -> bool:
@@ -34,7 +74,10 @@ def _writable(folder: Path) -> bool:
 
 
 def user_cache_dir() -> Path:
-    """cardlab's numba cache in the user's cache folder (``$XDG_CACHE_HOME``, else ``~/.cache``)."""
+    """cardlab's numba cache in the user's cache folder (``$XDG_CACHE_HOME``, else ``~/.cache``).
+
+    The compiled code itself goes one level down, in a folder named by :func:`kernel_fingerprint`.
+    """
     if sys.platform.startswith("win"):
         base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
     elif sys.platform == "darwin":
@@ -44,21 +87,42 @@ def user_cache_dir() -> Path:
     return base / "cardlab" / "numba"
 
 
+def _bases() -> tuple[Path, ...]:
+    """Where the fingerprint folders may go, in order of preference."""
+    user = f"{os.getuid()}" if hasattr(os, "getuid") else "user"
+    return (PACKAGE / "sim" / "__pycache__" / "numba", user_cache_dir(),
+            Path(tempfile.gettempdir()) / f"cardlab-numba-{user}")
+
+
+def _prune(base: Path, keep: Path) -> None:
+    """Remove all but the :data:`KEEP` newest fingerprint folders of ``base`` (never ``keep``); best effort."""
+    try:
+        folders = [f for f in base.iterdir() if f.is_dir() and len(f.name) == 16 and f != keep]
+        folders.sort(key=lambda f: f.stat().st_mtime, reverse=True)
+    except OSError:
+        return
+    for old in folders[KEEP - 1:]:
+        shutil.rmtree(old, ignore_errors=True)
+
+
 def _choose_cache_dir() -> Path | None:
-    """The folder to give numba, or None when its default (``__pycache__`` beside the kernels) can be written."""
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        return Path(os.environ["NUMBA_CACHE_DIR"])
-    if _writable(Path(__file__).resolve().parent / "__pycache__"):
-        return None
-    for candidate in (user_cache_dir(), Path(tempfile.gettempdir()) / f"cardlab-numba-{os.getuid() if hasattr(os, 'getuid') else 'user'}"):
-        if _writable(candidate):
-            return candidate
+    """The folder to give numba; None only when nothing can be written (numba then decides)."""
+    given = os.environ.get("NUMBA_CACHE_DIR")
+    if given and given != os.environ.get(CHOSEN):
+        return Path(given)  # the user's own choice
+    fingerprint = kernel_fingerprint()
+    for base in _bases():
+        folder = base / fingerprint
+        if _writable(folder):
+            os.utime(folder)  # "recently used", for pruning
+            _prune(base, folder)
+            return folder
     return None
 
 
 _CACHE_DIR = _choose_cache_dir()
-if _CACHE_DIR is not None and not os.environ.get("NUMBA_CACHE_DIR"):
-    os.environ["NUMBA_CACHE_DIR"] = str(_CACHE_DIR)
+if _CACHE_DIR is not None and str(_CACHE_DIR) != os.environ.get("NUMBA_CACHE_DIR"):
+    os.environ["NUMBA_CACHE_DIR"] = os.environ[CHOSEN] = str(_CACHE_DIR)
     if "numba" in sys.modules:  # numba read its settings already: tell it directly
         from numba.core import config as _config
 
@@ -68,5 +132,5 @@ from numba import njit  # noqa: E402 - after NUMBA_CACHE_DIR is settled
 
 
 def cache_dir() -> Path | None:
-    """Where compiled kernels are cached: the folder chosen above, or None for numba's default (``__pycache__``)."""
+    """Where compiled kernels are cached (a folder named by :func:`kernel_fingerprint`, or yours)."""
     return _CACHE_DIR
