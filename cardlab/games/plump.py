@@ -332,10 +332,9 @@ class PlumpRound(CheckedRound):
         """Who leads the current trick (the first lead follows ``first_lead``)."""
         if self._leader is not None:
             return self._leader
-        if self.rules.first_lead == "highest-bidder" and self.phase != "bid":
-            best = max(self.bids)  # type: ignore[type-var]
-            return next(s for s in self.bid_order if self.bids[s] == best)
-        return self.bid_order[0]
+        if self.phase == "bid":
+            return self.bid_order[0]
+        return plump_core.first_leader(self.bids, self.dealer, self.rules.first_lead == "highest-bidder")
 
     @property
     def to_move(self) -> int | None:

@@ -20,8 +20,8 @@ SCORING_CODES = {"standard": 0, "trick-points": 1, "penalty": 2, "tricks-only": 
 #: the tie options of RULES.md
 TIE_CODES = {"share": 0, "extra-round": 1}
 
-__all__ = ["SCORING_CODES", "TIE_CODES", "hook_applies", "forbidden_bid", "round_score", "winners_mask",
-           "needs_extra_round"]
+__all__ = ["SCORING_CODES", "TIE_CODES", "hook_applies", "forbidden_bid", "first_leader", "round_score",
+           "winners_mask", "needs_extra_round"]
 
 
 def hook_applies(hook, hook_last_round, is_last_round):
@@ -58,6 +58,31 @@ def forbidden_bid(seat, dealer, hand_size, others_total, hook_active):
     if 0 <= forbidden <= hand_size:
         return forbidden
     return -1
+
+
+def first_leader(bids, dealer, highest_bidder_leads):
+    """Who leads the first trick once every seat has bid.
+
+    Rule (RULES.md, "Play"): the player left of the dealer, who also bid first, leads; in the
+    home variant ``first_lead = "highest-bidder"`` the highest bidder leads, ties going to the
+    earliest bidder.
+
+    >>> first_leader([1, 0, 2], 2, False), first_leader([1, 0, 2], 2, True)
+    (0, 2)
+    >>> first_leader([3, 1, 3], 1, True)    # seat 2 bid before seat 0
+    2
+    """
+    players = len(bids)
+    first = dealer + 1 if dealer + 1 < players else 0
+    leader = first
+    if highest_bidder_leads:
+        best = -1
+        for k in range(players):
+            seat = (first + k) % players
+            if bids[seat] > best:
+                best = bids[seat]
+                leader = seat
+    return leader
 
 
 def round_score(bid, tricks, scoring):

@@ -19,7 +19,7 @@ from ..rules import femkamp_core, plump_core, rummy_core, trick_core
 
 _CORES = {
     trick_core: ("legal_follow", "beats"),
-    plump_core: ("hook_applies", "forbidden_bid", "round_score", "winners_mask", "needs_extra_round"),
+    plump_core: ("hook_applies", "forbidden_bid", "first_leader", "round_score", "winners_mask", "needs_extra_round"),
     femkamp_core: ("points_per_unit", "clubs_all_taken_zero", "trick_round_score", "kabal_score", "winners_mask"),
     rummy_core: ("may_reshuffle", "round_penalty"),
 }
@@ -31,6 +31,7 @@ legal_follow = trick_core.legal_follow
 beats = trick_core.beats
 hook_applies = plump_core.hook_applies
 forbidden_bid = plump_core.forbidden_bid
+first_leader = plump_core.first_leader
 round_score = plump_core.round_score
 plump_winners_mask = plump_core.winners_mask
 points_per_unit = femkamp_core.points_per_unit

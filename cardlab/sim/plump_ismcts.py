@@ -48,7 +48,7 @@ import numpy as np
 
 from ._numba import njit
 from .bits import SUIT_OF, nth_bit, popcount
-from .cores import beats, forbidden_bid, legal_follow, round_score
+from .cores import beats, first_leader, forbidden_bid, legal_follow, round_score
 from .plump_rollout import bid_likelihood, bid_order, later_bid, play_out, sample_world
 from .rng import U64, below, next_u64
 
@@ -197,15 +197,7 @@ def apply_move(move, seat, phase_bid, hands, bids, tricks, trick_cards, info, pl
         info[0] += 1
         info[1] += move
         if info[0] == players:
-            first = dealer + 1 if dealer + 1 < players else 0
-            leader = first
-            if highest_bidder_leads:
-                best = -1
-                for j in range(players):
-                    s = (first + j) % players
-                    if bids[s] > best:
-                        best = bids[s]
-                        leader = s
+            leader = first_leader(bids, dealer, highest_bidder_leads)
             info[2] = leader
             info[8] = leader
         else:
@@ -396,14 +388,7 @@ def search(action, mover, first, nxt, visits, avail, value, made, size, seed, it
                     bids[s] = later_bid(hands[s], hand_size, trump, players, forbidden, bid_up, j, trump_card)
                     running += bids[s]
                     info[0] += 1
-            leader = first_bidder
-            if highest_bidder_leads:
-                top = -1
-                for j in range(players):
-                    s = (first_bidder + j) % players
-                    if bids[s] > top:
-                        top = bids[s]
-                        leader = s
+            leader = first_leader(bids, dealer, highest_bidder_leads)
             info[2] = leader
             info[3] = 0
         done = 0

@@ -24,7 +24,7 @@ from ._numba import njit
 from .bits import SUIT_OF, nth_bit, popcount
 from ..rules import plump_core
 from ..rules.plump import FIRST_LEADS, TRUMP_MODES
-from .cores import beats, forbidden_bid, legal_follow, round_score
+from .cores import beats, first_leader, forbidden_bid, legal_follow, round_score
 from .kernel_rules import EVERY
 from .plump_heuristic import heuristic_bid, heuristic_card
 from .plump_playout import (AHEAD, deal_hands, random_bids, random_start_ahead, random_tricks,
@@ -102,14 +102,7 @@ def play_round(seed, players, hand_size, dealer, trump_code, hook, highest_bidde
         total += bid
     for s in range(players):
         tricks[s] = 0
-    leader = first
-    if highest_bidder_leads:
-        best = -1
-        for k in range(players):
-            seat = (first + k) % players
-            if bids[seat] > best:
-                best = bids[seat]
-                leader = seat
+    leader = first_leader(bids, dealer, highest_bidder_leads)
     # --- the tricks
     played = U64(0)
     for t in range(hand_size):
@@ -150,15 +143,7 @@ def _random_start(seed, players, hand_size, dealer, trump_code, hook, highest_bi
     """Deal and bid a random round: (state, trump, trump card, first leader); ``tricks`` set to 0."""
     state, trump, trump_card = deal_hands(U64(seed), players, hand_size, dealer, trump_code, hands, order)
     state = random_bids(state, players, hand_size, dealer, hook, bids)
-    first = dealer + 1 if dealer + 1 < players else 0
-    leader = first
-    if highest_bidder_leads:
-        best = -1
-        for k in range(players):
-            seat = (first + k) % players
-            if bids[seat] > best:
-                best = bids[seat]
-                leader = seat
+    leader = first_leader(bids, dealer, highest_bidder_leads)
     for s in range(players):
         tricks[s] = 0
     return state, trump, trump_card, leader

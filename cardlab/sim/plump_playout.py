@@ -30,7 +30,7 @@ import numpy as np
 
 from ._numba import njit
 from .bits import SUIT_OF, barrier, nth_bit, popcount
-from .cores import beats, forbidden_bid, legal_follow
+from .cores import beats, first_leader, forbidden_bid, legal_follow
 from .rng import U64, below, fill_ahead, take_ahead
 
 __all__ = ["random_card", "deal_hands", "random_bids", "random_tricks", "random_tricks_pair", "random_play_out",
@@ -274,15 +274,7 @@ def random_start_ahead(seed, players, hand_size, dealer, trump_code, hook, highe
         bid = pick if (forbidden < 0 or pick < forbidden) else pick + 1
         bids[seat] = bid
         total += bid
-    first = dealer + 1 if dealer + 1 < players else 0
-    leader = first
-    if highest_bidder_leads:
-        best = -1
-        for k in range(players):
-            seat = (first + k) % players
-            if bids[seat] > best:
-                best = bids[seat]
-                leader = seat
+    leader = first_leader(bids, dealer, highest_bidder_leads)
     for s in range(players):
         tricks[s] = 0
     return trump, trump_card, leader, used, doubt

@@ -37,7 +37,7 @@ import numpy as np
 
 from ._numba import njit
 from .bits import SUIT_OF, lowest_bit, nth_bit, popcount
-from .cores import beats, forbidden_bid, legal_follow, round_score
+from .cores import beats, first_leader, forbidden_bid, legal_follow, round_score
 from .plump_heuristic import half_tricks, heuristic_bid, heuristic_card
 from .rng import U64, below, next_u64
 from ..rules.plump_core import SCORING_CODES
@@ -313,14 +313,7 @@ def evaluate_bids(seed, worlds, me, players, hand_size, trump, must_trump, scori
                     forbidden = forbidden_bid(seat, dealer, hand_size, running, hook)
                     b2[seat] = later_bid(hands[seat], hand_size, trump, players, forbidden, bid_up, j, trump_card)
                 running += b2[seat]
-            leader = first
-            if highest_bidder_leads:
-                best = -1
-                for j in range(players):
-                    seat = (first + j) % players
-                    if b2[seat] > best:
-                        best = b2[seat]
-                        leader = seat
+            leader = first_leader(b2, dealer, highest_bidder_leads)
             state = play_out(work, players, hand_size, trump, must_trump, b2, t2, leader, empty, 0, U64(0), state, me,
                              noise, trump_card, scoring)
             score_sum[i] += w * round_score(b2[me], t2[me], scoring)
