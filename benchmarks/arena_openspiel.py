@@ -250,6 +250,16 @@ def option_value(text: str):
     return text
 
 
+def parse_size(size: str) -> tuple[int, int]:
+    """``"4x5"`` (or ``"4×5"``) as (players, tricks).
+
+    >>> parse_size("4x5"), parse_size("3×7")
+    ((4, 5), (3, 7))
+    """
+    players, tricks = (int(x) for x in size.lower().replace("×", "x").split("x"))
+    return players, tricks
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", nargs="+", default=["4x5", "4x10", "3x7"], help="players×tricks, e.g. 4x5 3x7")
@@ -290,7 +300,7 @@ def main(argv=None) -> int:
     all_rows = []
     started = time.perf_counter()
     for size in args.sizes:
-        players, tricks = (int(x) for x in size.lower().replace("×", "x").split("x"))
+        players, tricks = parse_size(size)
         partial = args.partial.with_name(f"{args.partial.stem}-{players}x{tricks}{args.partial.suffix}") \
             if args.partial else None
         tally = run_size(players, tricks, rounds, tiers, args.seed, options, progress=not args.quiet, partial=partial)

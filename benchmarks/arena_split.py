@@ -78,7 +78,7 @@ def main(argv=None) -> int:
     started = time.perf_counter()
     rows = []
     for size in args.sizes:
-        players, tricks = (int(x) for x in size.lower().replace("×", "x").split("x"))
+        players, tricks = arena.parse_size(size)
         tally = arena.run_size(players, tricks, args.rounds, [HOST], args.seed, {}, progress=not args.quiet)
         for row in arena.summary_rows(players, tricks, tally):
             row["tier"] = f"bids {args.bids}, cards {args.cards}"
