@@ -137,6 +137,7 @@ def test_compiled_kernels_are_cached_where_the_package_folder_is_read_only(insta
         assert module.startswith(str(site))  # the installed copy, not the clone
         assert Path(cache).parent == home / ".cache" / "cardlab" / "numba"  # in the folder of this code's fingerprint
         assert "compiling the fast simulator for plump (first time only)" in done.stderr  # said, not silent
+        assert "Numba" not in done.stderr, done.stderr[-2000:]  # and no compiler warnings beside it
         assert list(Path(cache).rglob("*.nbi")) and list(Path(cache).rglob("*.nbc"))  # compiled code was kept
         assert not list(site.rglob("*.nbi"))  # and nothing was written into the package
         again = _run(site, code, home, env=env, user=user)

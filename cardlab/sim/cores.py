@@ -19,13 +19,17 @@ from ..rules import femkamp_core, plump_core, rummy_core, trick_core
 
 _CORES = {
     trick_core: ("legal_follow", "beats"),
-    plump_core: ("hook_applies", "forbidden_bid", "first_leader", "round_score", "winners_mask", "needs_extra_round"),
+    plump_core: ("hook_applies", "forbidden_bid", "round_score", "winners_mask", "needs_extra_round"),
     femkamp_core: ("points_per_unit", "clubs_all_taken_zero", "trick_round_score", "kabal_score", "winners_mask"),
     rummy_core: ("may_reshuffle", "round_penalty"),
 }
 for _module, _names in _CORES.items():
     for _name in _names:
         register_jitable(inline="always")(getattr(_module, _name))
+# Called once per round, so a plain call costs nothing; inlining its loop into kernels that are
+# themselves inlined several levels deep trips numba's internal IR check (NumbaIRAssumptionWarning
+# at the first compile), so it is registered as an ordinary call.
+register_jitable(plump_core.first_leader)
 
 legal_follow = trick_core.legal_follow
 beats = trick_core.beats
