@@ -35,11 +35,10 @@ import numpy as np
 import pandas as pd
 
 from ._numba import njit
-from .bits import SUIT_OF
-from .cores import beats, forbidden_bid, legal_follow
+from .cores import forbidden_bid
 from ..bots.plump_bid_table import FEATURES, FILE, SEAT_ANY, TRUMP_KINDS, max_cards
-from .plump_heuristic import bid_features, calibrated_bid, heuristic_card
-from .plump_kernel import deal_round
+from .plump_heuristic import bid_features, calibrated_bid
+from .plump_kernel import POLICY_CODES, deal_round, play_tricks
 from .rng import U64
 
 #: the starting table's weights per feature (hundredths of a trick), before any simulation
@@ -47,6 +46,8 @@ START = {"trump_top": 100, "trump_second": 60, "trump_third": 30, "trump_low": 1
          "side_top_short": 90, "side_top_long": 60, "side_second_guarded": 50, "side_second_bare": 10,
          "side_third_guarded": 20, "side_high": 10, "side_length": 10, "ruff_voids": 40, "ruff_singletons": 20,
          "base": 0}
+#: the kernels' code for the heuristic player (every seat of the calibration rounds)
+HEURISTIC = POLICY_CODES["heuristic"]
 #: the ridge added to every feature's sum of squares (in rounds)
 RIDGE = 1.0
 
@@ -58,6 +59,7 @@ def _play(seeds, players, hand_size, trump_code, weights, feats, tricks_out):
     order = np.empty(52, np.int64)
     bids = np.zeros(players, np.int64)
     tricks = np.zeros(players, np.int64)
+    policies = np.full(players, HEURISTIC, np.int64)
     nf = feats.shape[2]
     row = np.zeros(nf, np.int64)
     for i in range(seeds.shape[0]):
@@ -73,29 +75,8 @@ def _play(seeds, players, hand_size, trump_code, weights, feats, tricks_out):
             forbidden = forbidden_bid(seat, dealer, hand_size, total, True)
             bids[seat] = calibrated_bid(hands[seat], hand_size, trump, players, forbidden, k, trump_card, weights)
             total += bids[seat]
-            tricks[seat] = 0
-        leader = first
-        played = U64(0)
-        for t in range(hand_size):
-            led = -1
-            best_card = -1
-            best_seat = -1
-            for j in range(players):
-                seat = (leader + j) % players
-                legal = legal_follow(hands[seat], led, trump, False)
-                card = heuristic_card(hands[seat], legal, best_card, trump, players, hand_size - t, j,
-                                      bids[seat] - tricks[seat], played, trump_card)
-                hands[seat] ^= U64(1) << U64(card)
-                played |= U64(1) << U64(card)
-                if j == 0:
-                    led = SUIT_OF[card]
-                    best_card = card
-                    best_seat = seat
-                elif beats(card, best_card, trump):
-                    best_card = card
-                    best_seat = seat
-            tricks[best_seat] += 1
-            leader = best_seat
+        # the tricks exactly as the kernels play them, the heuristic at every seat (it draws nothing)
+        play_tricks(U64(0), players, hand_size, first, trump, False, trump_card, policies, bids, tricks, hands)
         for k in range(players):
             tricks_out[i, k] = tricks[(first + k) % players]
 

@@ -100,10 +100,20 @@ def play_round(seed, players, hand_size, dealer, trump_code, hook, highest_bidde
             bid = heuristic_bid(hands[seat], hand_size, trump, players, forbidden, k, trump_card)
         bids[seat] = bid
         total += bid
+    leader = first_leader(bids, dealer, highest_bidder_leads)
+    play_tricks(state, players, hand_size, leader, trump, must_trump, trump_card, policies, bids, tricks, hands)
+    return trump, trump_card
+
+
+@njit(cache=True, inline="always")
+def play_tricks(state, players, hand_size, leader, trump, must_trump, trump_card, policies, bids, tricks, hands):
+    """Play every trick of a dealt and bid round, each seat by its policy (0 random, 1 lowest card,
+    2 heuristic); sets ``tricks`` (seats), empties ``hands``, returns the random state.
+
+    Only random seats draw from ``state``, so a round without them needs no state (pass ``U64(0)``).
+    """
     for s in range(players):
         tricks[s] = 0
-    leader = first_leader(bids, dealer, highest_bidder_leads)
-    # --- the tricks
     played = U64(0)
     for t in range(hand_size):
         led = -1
@@ -134,7 +144,7 @@ def play_round(seed, players, hand_size, dealer, trump_code, hook, highest_bidde
                 best_seat = seat
         tricks[best_seat] += 1
         leader = best_seat
-    return trump, trump_card
+    return state
 
 
 @njit(cache=True, inline="always")
