@@ -36,10 +36,14 @@ RULE_OPTIONS = {
 # bit masks: the 2♥ (index 26) and 2♦ (index 13) leave the deck for 3 and 5 players
 _TWO_H = 26
 _TWO_D = 13
+#: the four queens (♣Q ♦Q ♥Q ♠Q)
+QUEENS = U64(sum(1 << (13 * s + 10) for s in range(4)))
 
 
-@njit(cache=True)
-def _trick_round(state, players, dealer, code, removed, hands, order, deck, tricks, clubs, queens, heuristic):
+@njit(cache=True, inline="always")
+def deal_trick_round(state, players, dealer, removed, hands, order, deck):
+    """Shuffle the deck without the ``removed`` cards and deal it from the dealer's left, the same number of
+    cards to each seat (the rest stay out); returns (state, cards per hand)."""
     n = 0
     for c in range(52):
         if (removed >> U64(c)) & U64(1) == U64(0):
@@ -49,14 +53,71 @@ def _trick_round(state, players, dealer, code, removed, hands, order, deck, tric
     state = shuffle_into(state, sub, n - 1)
     for s in range(players):
         hands[s] = U64(0)
-        tricks[s] = 0
-        clubs[s] = 0
-        queens[s] = 0
     seat = dealer + 1 if dealer + 1 < players else 0
     for i in range(n - n % players):
         hands[seat] |= U64(1) << U64(deck[sub[i]])
         seat = seat + 1 if seat + 1 < players else 0
-    size = n // players
+    return state, n // players
+
+
+@njit(cache=True, inline="always")
+def deal_kabal_round(state, players, dealer, hands, order):
+    """Shuffle the whole deck and deal every card from the dealer's left; returns the state."""
+    state = shuffle_into(state, order, 51)
+    for s in range(players):
+        hands[s] = U64(0)
+    seat = dealer + 1 if dealer + 1 < players else 0
+    for i in range(52):
+        hands[seat] |= U64(1) << U64(order[i])
+        seat = seat + 1 if seat + 1 < players else 0
+    return state
+
+
+@njit(cache=True, inline="always")
+def heuristic_trick_card(code, hands, seat, legal, best_card, position, players, played, voids):
+    """``FemkampBot``'s card in a trick round (its compiled twin, :mod:`cardlab.sim.femkamp_heuristic`):
+    in the grand round it aims at the last trick, in the others it avoids what the round punishes
+    (knowing the suits the other seats have shown void in)."""
+    if code == 3:
+        return grand_card(hands[seat], legal, best_card, position, players, played)
+    others = 0
+    for o in range(players):
+        if o != seat:
+            others |= voids[o]
+    return avoid_card(code, hands[seat], legal, best_card, position, players, played, others)
+
+
+@njit(cache=True, inline="always")
+def add_to_trick(card, seat, position, hands, voids, trick, played, led, best_card, best_seat):
+    """``seat`` plays ``card`` as the trick's card number ``position`` (0 leads): it leaves the hand, a
+    card off the led suit shows a void, and the highest card of the led suit wins (no trump in Femkamp).
+    Returns (trick, played, led suit, best card, best seat)."""
+    bit = U64(1) << U64(card)
+    hands[seat] ^= bit
+    trick |= bit
+    played |= bit
+    if position == 0:
+        return trick, played, SUIT_OF[card], card, seat
+    if SUIT_OF[card] != led:
+        voids[seat] |= 1 << led
+    if beats(card, best_card, -1):
+        return trick, played, led, card, seat
+    return trick, played, led, best_card, best_seat
+
+
+@njit(cache=True, inline="always")
+def clubs_and_queens(trick):
+    """How many clubs and queens a trick holds (what the clubs and queens rounds count)."""
+    return popcount(trick & suit_mask(0)), popcount(trick & QUEENS)
+
+
+@njit(cache=True)
+def _trick_round(state, players, dealer, code, removed, hands, order, deck, tricks, clubs, queens, heuristic):
+    state, size = deal_trick_round(state, players, dealer, removed, hands, order, deck)
+    for s in range(players):
+        tricks[s] = 0
+        clubs[s] = 0
+        queens[s] = 0
     leader = dealer + 1 if dealer + 1 < players else 0
     played = U64(0)
     voids = np.zeros(players, np.int64)
@@ -71,77 +132,74 @@ def _trick_round(state, players, dealer, code, removed, hands, order, deck, tric
                 seat = seat + 1 if seat + 1 < players else 0
             legal = legal_follow(hands[seat], led, -1, False)
             if heuristic:
-                if code == 3:
-                    card = grand_card(hands[seat], legal, best_card, j, players, played)
-                else:
-                    others = 0
-                    for o in range(players):
-                        if o != seat:
-                            others |= voids[o]
-                    card = avoid_card(code, hands[seat], legal, best_card, j, players, played, others)
+                card = heuristic_trick_card(code, hands, seat, legal, best_card, j, players, played, voids)
             else:
                 state, pick = below(state, popcount(legal))
                 card = nth_bit(legal, pick)
-            hands[seat] ^= U64(1) << U64(card)
-            trick |= U64(1) << U64(card)
-            played |= U64(1) << U64(card)
-            if j > 0 and SUIT_OF[card] != led:
-                voids[seat] |= 1 << led
-            if j == 0:
-                led = SUIT_OF[card]
-                best_card = card
-                best_seat = seat
-            elif beats(card, best_card, -1):
-                best_card = card
-                best_seat = seat
+            trick, played, led, best_card, best_seat = add_to_trick(card, seat, j, hands, voids, trick, played, led,
+                                                                    best_card, best_seat)
+        n_clubs, n_queens = clubs_and_queens(trick)
         tricks[best_seat] += 1
-        clubs[best_seat] += popcount(trick & suit_mask(0))
-        for s in range(4):
-            if (trick >> U64(13 * s + 10)) & U64(1) != U64(0):
-                queens[best_seat] += 1
+        clubs[best_seat] += n_clubs
+        queens[best_seat] += n_queens
         leader = best_seat
     return state
 
 
 @njit(cache=True, inline="always")
-def _card_at(suit, pos):
+def card_at(suit, pos):
     """Card index of ace-low position ``pos`` (A=1 … K=13) in ``suit``."""
     return 13 * suit + (12 if pos == 1 else pos - 2)
 
 
+@njit(cache=True, inline="always")
+def kabal_fits(lows, highs):
+    """The cards that fit the kabal rows now (``lows``/``highs`` in ace-low positions, 0 = row not
+    started): a row's seven, or the card just below or above a started row."""
+    fits = U64(0)
+    for s in range(4):
+        if lows[s] == 0:
+            fits |= U64(1) << U64(card_at(s, 7))
+        else:
+            if lows[s] > 1:
+                fits |= U64(1) << U64(card_at(s, lows[s] - 1))
+            if highs[s] < 13:
+                fits |= U64(1) << U64(card_at(s, highs[s] + 1))
+    return fits
+
+
+@njit(cache=True)
+def place_kabal_card(card, lows, highs):
+    """Put ``card`` on its row (``lows``/``highs`` in ace-low positions, 0 = row not started)."""
+    s = SUIT_OF[card]
+    r = card - 13 * s
+    pos = 1 if r == 12 else r + 2
+    if lows[s] == 0:
+        lows[s] = pos
+        highs[s] = pos
+    else:
+        lows[s] = min(lows[s], pos)
+        highs[s] = max(highs[s], pos)
+
+
 @njit(cache=True)
 def _kabal_round(state, players, dealer, seven_of_hearts, hands, order, prikks, cards_left, heuristic):
-    state = shuffle_into(state, order, 51)
+    state = deal_kabal_round(state, players, dealer, hands, order)
     for s in range(players):
-        hands[s] = U64(0)
         prikks[s] = 0
-    seat = dealer + 1 if dealer + 1 < players else 0
-    for i in range(52):
-        hands[seat] |= U64(1) << U64(order[i])
-        seat = seat + 1 if seat + 1 < players else 0
     lows = np.zeros(4, np.int64)
     highs = np.zeros(4, np.int64)
     turn = dealer + 1 if dealer + 1 < players else 0
     first_forced = -1
     if seven_of_hearts:
-        seven = _card_at(2, 7)
+        seven = card_at(2, 7)
         for s in range(players):
             if (hands[s] >> U64(seven)) & U64(1) != U64(0):
                 turn = s
                 first_forced = seven
     out = -1
     while out < 0:
-        # the cards that fit now
-        fits = U64(0)
-        for s in range(4):
-            if lows[s] == 0:
-                fits |= U64(1) << U64(_card_at(s, 7))
-            else:
-                if lows[s] > 1:
-                    fits |= U64(1) << U64(_card_at(s, lows[s] - 1))
-                if highs[s] < 13:
-                    fits |= U64(1) << U64(_card_at(s, highs[s] + 1))
-        legal = hands[turn] & fits
+        legal = hands[turn] & kabal_fits(lows, highs)
         if first_forced >= 0:
             legal = U64(1) << U64(first_forced)
             first_forced = -1
@@ -154,15 +212,7 @@ def _kabal_round(state, players, dealer, seven_of_hearts, hands, order, prikks, 
                 state, pick = below(state, popcount(legal))
                 card = nth_bit(legal, pick)
             hands[turn] ^= U64(1) << U64(card)
-            s = SUIT_OF[card]
-            r = card - 13 * s
-            pos = 1 if r == 12 else r + 2
-            if lows[s] == 0:
-                lows[s] = pos
-                highs[s] = pos
-            else:
-                lows[s] = min(lows[s], pos)
-                highs[s] = max(highs[s], pos)
+            place_kabal_card(card, lows, highs)
             if hands[turn] == U64(0):
                 out = turn
         turn = turn + 1 if turn + 1 < players else 0
@@ -243,26 +293,8 @@ def deal_games(seed, players, codes, dealers, hands_out):
     state = U64(seed)
     for r in range(codes.shape[0]):
         if codes[r] == 4:
-            state = shuffle_into(state, order, 51)
-            seat = dealers[r] + 1 if dealers[r] + 1 < players else 0
-            for s in range(players):
-                hands[s] = U64(0)
-            for i in range(52):
-                hands[seat] |= U64(1) << U64(order[i])
-                seat = seat + 1 if seat + 1 < players else 0
+            state = deal_kabal_round(state, players, dealers[r], hands, order)
         else:
-            n = 0
-            for c in range(52):
-                if (removed >> U64(c)) & U64(1) == U64(0):
-                    deck[n] = c
-                    n += 1
-            sub = order[:n]
-            state = shuffle_into(state, sub, n - 1)
-            for s in range(players):
-                hands[s] = U64(0)
-            seat = dealers[r] + 1 if dealers[r] + 1 < players else 0
-            for i in range(n - n % players):
-                hands[seat] |= U64(1) << U64(deck[sub[i]])
-                seat = seat + 1 if seat + 1 < players else 0
+            state, _ = deal_trick_round(state, players, dealers[r], removed, hands, order, deck)
         for s in range(players):
             hands_out[r, s] = hands[s]

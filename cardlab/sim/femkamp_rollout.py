@@ -2,7 +2,9 @@
 
 These kernels are the engine room of :class:`cardlab.bots.femkamp_search.FemkampSearchBot`.  They
 reuse the heuristic player of :mod:`cardlab.sim.femkamp_heuristic` (the compiled twin of
-:class:`~cardlab.bots.femkamp.FemkampBot`), the rule cores of :mod:`cardlab.sim.cores` (following
+:class:`~cardlab.bots.femkamp.FemkampBot`), the game kernel's steps (a card added to a trick, the
+heuristic's card in a trick round, the cards that fit the kabal rows, a card placed on them:
+:mod:`cardlab.sim.femkamp_kernel`), the rule cores of :mod:`cardlab.sim.cores` (following
 suit, the trick winner, the round scores) and the deal sampler of :mod:`cardlab.sim.plump_rollout`
 (hidden cards dealt so that every seat gets as many as it holds and none of a suit it has shown
 void in), and add:
@@ -33,9 +35,10 @@ from __future__ import annotations
 import numpy as np
 
 from ._numba import njit
-from .bits import SUIT_OF, popcount, suit_mask
+from .bits import SUIT_OF, popcount
 from .cores import beats, kabal_score, legal_follow, trick_round_score
-from .femkamp_heuristic import avoid_card, grand_card, kabal_card
+from .femkamp_heuristic import kabal_card
+from .femkamp_kernel import add_to_trick, clubs_and_queens, heuristic_trick_card, kabal_fits, place_kabal_card
 from .plump_rollout import sample_world
 from .rng import U64
 
@@ -69,11 +72,10 @@ def play_out_tricks(hands, players, code, leader, trick_cards, n_trick, played, 
     position = n_trick
     while True:
         if position == players:
+            n_clubs, n_queens = clubs_and_queens(trick)
             taken[best_seat, TRICKS] += 1
-            taken[best_seat, CLUBS] += popcount(trick & suit_mask(0))
-            for s in range(4):
-                if (trick >> U64(13 * s + 10)) & U64(1) != U64(0):
-                    taken[best_seat, QUEENS] += 1
+            taken[best_seat, CLUBS] += n_clubs
+            taken[best_seat, QUEENS] += n_queens
             leader = best_seat
             position = 0
             led = -1
@@ -84,47 +86,10 @@ def play_out_tricks(hands, players, code, leader, trick_cards, n_trick, played, 
             return
         seat = (leader + position) % players
         legal = legal_follow(hands[seat], led, -1, False)
-        if code == 3:
-            card = grand_card(hands[seat], legal, best_card, position, players, played)
-        else:
-            others = 0
-            for o in range(players):
-                if o != seat:
-                    others |= voids[o]
-            card = avoid_card(code, hands[seat], legal, best_card, position, players, played, others)
-        hands[seat] ^= U64(1) << U64(card)
-        trick |= U64(1) << U64(card)
-        played |= U64(1) << U64(card)
-        if position > 0 and SUIT_OF[card] != led:
-            voids[seat] |= 1 << led
-        if position == 0:
-            led = SUIT_OF[card]
-            best_card = card
-            best_seat = seat
-        elif beats(card, best_card, -1):
-            best_card = card
-            best_seat = seat
+        card = heuristic_trick_card(code, hands, seat, legal, best_card, position, players, played, voids)
+        trick, played, led, best_card, best_seat = add_to_trick(card, seat, position, hands, voids, trick, played,
+                                                                led, best_card, best_seat)
         position += 1
-
-
-@njit(cache=True, inline="always")
-def _card_at(suit, pos):
-    """Card index of ace-low position ``pos`` (A=1 … K=13) in ``suit``."""
-    return 13 * suit + (12 if pos == 1 else pos - 2)
-
-
-@njit(cache=True)
-def place_kabal_card(card, lows, highs):
-    """Put ``card`` on its row (``lows``/``highs`` in ace-low positions, 0 = row not started)."""
-    s = SUIT_OF[card]
-    r = card - 13 * s
-    pos = 1 if r == 12 else r + 2
-    if lows[s] == 0:
-        lows[s] = pos
-        highs[s] = pos
-    else:
-        lows[s] = min(lows[s], pos)
-        highs[s] = max(highs[s], pos)
 
 
 @njit(cache=True)
@@ -135,16 +100,7 @@ def play_out_kabal(hands, players, turn, lows, highs, prikks):
     ``hands``, ``lows``, ``highs`` and ``prikks`` are changed in place.  Every hand must hold a card.
     """
     while True:
-        fits = U64(0)
-        for s in range(4):
-            if lows[s] == 0:
-                fits |= U64(1) << U64(_card_at(s, 7))
-            else:
-                if lows[s] > 1:
-                    fits |= U64(1) << U64(_card_at(s, lows[s] - 1))
-                if highs[s] < 13:
-                    fits |= U64(1) << U64(_card_at(s, highs[s] + 1))
-        legal = hands[turn] & fits
+        legal = hands[turn] & kabal_fits(lows, highs)
         if legal == U64(0):
             prikks[turn] += 1
         else:
