@@ -35,10 +35,35 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from openspiel_seat import bot_action, oh_hell_game, oh_hell_rules  # noqa: E402
+from openspiel_seat import bot_action, oh_hell_game, oh_hell_rules, round_from_state  # noqa: E402
 
-TIERS = ("random", "plumpbot", "search", "ismcts-300", "ismcts-1000")
+TIERS = ("random", "plumpbot", "search", "ismcts-300", "ismcts-1000", "search-in-play")
+#: the tiers a run plays unless ``--tiers`` names others (``search-in-play`` is a diagnostic)
+DEFAULT_TIERS = TIERS[:5]
 FIELD = "ismcts-1000"
+
+
+def in_play_search_bot(**options):
+    """``PlumpSearchBot`` told which cards the other hands hold together (not who holds which).
+
+    A diagnostic, not a fair player: OpenSpiel 2.0.2's ``oh_hell`` ``ResampleFromInfostate``, which
+    ISMCTS uses for every simulation, deals the other hands only from the cards they really hold
+    (never from the undealt stock), so ISMCTS knows that much.  This bot imagines its deals the same
+    way, to measure what that knowledge is worth.  ``bot.in_play`` (a card mask) is set before
+    each decision.
+    """
+    from cardlab.bots.plump_search import PlumpSearchBot
+
+    class InPlaySearchBot(PlumpSearchBot):
+        in_play = None
+
+        def _position(self, view):
+            pos = super()._position(view)
+            if self.in_play is not None:
+                pos["unseen"] = np.uint64(int(pos["unseen"]) & self.in_play)
+            return pos
+
+    return InPlaySearchBot(**options)
 
 
 def ismcts(seed: int, sims: int):
@@ -65,6 +90,8 @@ class Seat:
             from cardlab.bots.plump_search import PlumpSearchBot
 
             self.bot = PlumpSearchBot(rng=seed, scoring="trick-points", **search_options)
+        elif tier == "search-in-play":
+            self.bot = in_play_search_bot(rng=seed, scoring="trick-points", **search_options)
         elif tier != "random":
             raise ValueError(f"unknown tier {tier!r}: choose from {', '.join(TIERS)}")
 
@@ -74,6 +101,10 @@ class Seat:
             return legal[int(self.rng.integers(len(legal)))]
         if self.tier.startswith("ismcts-"):
             return self.bot.step(state)
+        if self.tier == "search-in-play":
+            rnd = round_from_state(state, self.rules)
+            me = state.current_player()
+            self.bot.in_play = sum(1 << c.index for s in range(rnd.players) if s != me for c in rnd.hands[s])
         return bot_action(self.bot, state, self.rules)
 
 
@@ -265,7 +296,8 @@ def main(argv=None) -> int:
     parser.add_argument("--sizes", nargs="+", default=["4x5", "4x10", "3x7"], help="players×tricks, e.g. 4x5 3x7")
     parser.add_argument("--rounds", type=int, default=240, help="rounds (deal × seat) per size and tier")
     parser.add_argument("--quick", action="store_true", help="40 rounds per size (a smoke test, noisy)")
-    parser.add_argument("--tiers", nargs="+", default=list(TIERS), choices=TIERS)
+    parser.add_argument("--tiers", nargs="+", default=list(DEFAULT_TIERS), choices=TIERS,
+                        help="search-in-play: the search told which cards the other hands hold (a diagnostic)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--rollouts", type=int, default=None, help="PlumpSearchBot play-outs per decision")
     parser.add_argument("--samples", type=int, default=None, help="PlumpSearchBot deals per decision")
@@ -295,7 +327,7 @@ def main(argv=None) -> int:
     for name, value in args.option:
         options[name] = option_value(value)
     tiers = [t for t in TIERS if t in args.tiers]
-    if "search" in tiers:
+    if "search" in tiers or "search-in-play" in tiers:
         warm_up(options)
     all_rows = []
     started = time.perf_counter()
