@@ -16,6 +16,14 @@ is taken over deals (the seats of one deal are not independent).  The ``ismcts-1
 field playing all seats itself (its difference is 0 by definition).  Scores are OpenSpiel's returns: 1 per trick + 10 for an
 exact bid.  Every ISMCTS seat is seeded from (deal, seat, tier), so a run can be repeated.
 
+**What the field knows.**  ISMCTS imagines the cards it cannot see with the game's
+``ResampleFromInfostate``.  In OpenSpiel 2.0.2 ``oh_hell``'s resampler deals the other hands only
+from the cards they really hold, shuffled among them, never from the undealt stock: ISMCTS knows
+*which* cards are out (not who holds which).  At 4 × 5 that is 15 known cards of 47 unseen; at
+4 × 10, 30 of 41.  cardlab's bots see only their own view.  The ``search-in-play`` tier (a
+diagnostic, not in the default run) is ``PlumpSearchBot`` given the same knowledge, to measure what
+it is worth; ``benchmarks/bid_agreement.py`` shows that ISMCTS's bids follow it.
+
 Reported per tier and size: mean score per round, difference to the field (ISMCTS-1000) with its
 standard error and z, exact-bid rate, mean bid and mean tricks taken, and CPU milliseconds per
 decision (this process's CPU time: ISMCTS runs in C++ in the same thread), beside the CPU
@@ -25,6 +33,7 @@ milliseconds per decision of the ISMCTS-1000 opponents in the same games (same l
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import sys
 import time
@@ -307,6 +316,9 @@ def main(argv=None) -> int:
                         help="any other PlumpSearchBot option, e.g. --option noise 0.2 or --option method pimc")
     parser.add_argument("--partial", type=Path, default=None,
                         help="rewrite this file with the figures so far after every deal (long runs)")
+    parser.add_argument("--per-deal", type=Path, default=None,
+                        help="write each deal's difference to the field (per size and tier) to this JSON file, "
+                             "for paired comparisons of runs on the same deals (benchmarks/arena_paired.py)")
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)
     try:
@@ -330,6 +342,7 @@ def main(argv=None) -> int:
     if "search" in tiers or "search-in-play" in tiers:
         warm_up(options)
     all_rows = []
+    per_deal = {}
     started = time.perf_counter()
     for size in args.sizes:
         players, tricks = parse_size(size)
@@ -337,7 +350,11 @@ def main(argv=None) -> int:
             if args.partial else None
         tally = run_size(players, tricks, rounds, tiers, args.seed, options, progress=not args.quiet, partial=partial)
         all_rows += summary_rows(players, tricks, tally)
+        per_deal[f"{players}x{tricks}"] = {t: [float(np.mean(v)) for _, v in sorted(tally[t].diffs.items())]
+                                          for t in tally}
         print(markdown([r for r in all_rows if r["size"] == f"{players}×{tricks}"]), flush=True)
+    if args.per_deal is not None:
+        args.per_deal.write_text(json.dumps({"seed": args.seed, "options": options, "deals": per_deal}, indent=1) + "\n")
     print()
     print(markdown(all_rows))
     print(f"\n{' '.join(['python', 'benchmarks/arena_openspiel.py', *(argv if argv is not None else sys.argv[1:])])}"

@@ -18,11 +18,17 @@ bidding position it records:
   would bid if every simulation below the bid were one random play-out;
 * the bid of ``PlumpSearchBot`` (defaults, ``scoring="trick-points"``) and of
   ``PlumpSearchBot(bid_method="likeliest")``;
+* the same likeliest count when the other hands are dealt only from the cards they really hold
+  (``in play``): what OpenSpiel 2.0.2's ``oh_hell`` ``ResampleFromInfostate`` deals, and so what
+  ISMCTS's simulations see (the model of its root is computed for this too);
 * on the first ``--pyspiel-check`` positions, the same chances counted with OpenSpiel's own game
-  (uniform deals of the unseen cards, uniformly random legal actions to the end), so that no
-  modelling difference of the kernels can hide in the comparison.
+  (uniform deals of the unseen cards, or OpenSpiel's resampler, then uniformly random legal actions
+  to the end), so that no modelling difference of the kernels can hide in the comparison, and the
+  share of the cards the resampler deals the other hands that they really hold.
 
-Agreement rates are given with their binomial standard errors.
+Agreement rates are given with their binomial standard errors.  OpenSpiel's ISMCTS is not exactly
+repeatable between processes (the same seed can give another bid now and then), so its rows move
+by a few points from run to run.
 """
 
 from __future__ import annotations
@@ -95,6 +101,26 @@ def pyspiel_chances(game, state, worlds: int, rng: np.random.Generator, resample
     return hist / worlds
 
 
+def resampled_in_play(state, times: int, rng: np.random.Generator) -> float:
+    """The share of the other hands' cards, in OpenSpiel's resampled deals, that they really hold.
+
+    Deals of every unseen card give about (cards the others hold) / (unseen cards): 15 / 47 = 0.32
+    at 4 × 5.  1.0 means the resampler deals the other hands only from the cards they hold.
+    """
+    players = state.num_players()
+    player = state.current_player()
+    history = list(state.history())
+    n = history[0]
+    dealt = history[2:2 + players * n]
+    held = {dealt[i] for i in range(len(dealt)) if i % players != player}
+    hits = 0
+    for _ in range(times):
+        s = state.resample_from_infostate(player, lambda: float(rng.random()))
+        other = [c for i, c in enumerate(s.history()[2:2 + players * n]) if i % players != player]
+        hits += sum(c in held for c in other)
+    return hits / (times * len(held))
+
+
 def model_ismcts(chances: np.ndarray, legal: list[int], sims: int, rng: np.random.Generator) -> int:
     """OpenSpiel's ISMCTS root rule with every simulation below the bid one random play-out."""
     tricks = np.arange(len(chances))
@@ -147,6 +173,7 @@ def main(argv=None) -> int:
     from cardlab.bots.plump_search import PlumpSearchBot
 
     rows = []
+    shares = []
     started = time.perf_counter()
     for d in range(args.deals):
         chance = deal_actions(rng, players, tricks, d % players)
@@ -177,6 +204,7 @@ def main(argv=None) -> int:
             if not args.no_search:
                 row["search"] = bot_action(PlumpSearchBot(rng=base + seat, scoring="trick-points"), state, rules) - 52
             if len(rows) < args.pyspiel_check:
+                shares.append(resampled_in_play(state, 200, check_rng))
                 ps = pyspiel_chances(game, state, args.pyspiel_worlds, check_rng)
                 row["pyspiel_likeliest"] = max(legal, key=lambda b: (ps[b], -b))
                 row["pyspiel_gap"] = float(np.abs(ps - chances).max())
@@ -215,6 +243,10 @@ def main(argv=None) -> int:
     print(f"| likeliest vs ISMCTS where its three seeds agree ({len(majority)}) | {agree('a', 'likeliest', majority)} |")
     print(f"| likeliest in play vs ISMCTS where its three seeds agree ({len(majority)}) | "
           f"{agree('a', 'likeliest_in', majority)} |")
+    if shares:
+        print(f"\nOpenSpiel's resampler: {np.mean(shares):.3f} of the cards it deals the other hands are cards they "
+              f"really hold (min {np.min(shares):.3f}, {len(shares)} positions × 200 deals; dealing every unseen card "
+              f"would give {(players - 1) * tricks / (52 - tricks - 1):.3f})")
     gaps = [r["pyspiel_gap"] for r in rows if "pyspiel_gap" in r]
     if gaps:
         print(f"\nlargest |kernel − OpenSpiel| chance per position: mean {np.mean(gaps):.3f}, max {np.max(gaps):.3f} "
