@@ -16,6 +16,14 @@ is taken over deals (the seats of one deal are not independent).  The ``ismcts-1
 field playing all seats itself (its difference is 0 by definition).  Scores are OpenSpiel's returns: 1 per trick + 10 for an
 exact bid.  Every ISMCTS seat is seeded from (deal, seat, tier), so a run can be repeated.
 
+**What the field knows.**  ISMCTS imagines the cards it cannot see with the game's
+``ResampleFromInfostate``.  In OpenSpiel 2.0.2 ``oh_hell``'s resampler deals the other hands only
+from the cards they really hold, shuffled among them, never from the undealt stock: ISMCTS knows
+*which* cards are out (not who holds which).  At 4 × 5 that is 15 known cards of 47 unseen; at
+4 × 10, 30 of 41.  cardlab's bots see only their own view.  The ``search-in-play`` tier (a
+diagnostic, not in the default run) is ``PlumpSearchBot`` given the same knowledge, to measure what
+it is worth; ``benchmarks/bid_agreement.py`` shows that ISMCTS's bids follow it.
+
 Reported per tier and size: mean score per round, difference to the field (ISMCTS-1000) with its
 standard error and z, exact-bid rate, mean bid and mean tricks taken, and CPU milliseconds per
 decision (this process's CPU time: ISMCTS runs in C++ in the same thread), beside the CPU
@@ -25,6 +33,7 @@ milliseconds per decision of the ISMCTS-1000 opponents in the same games (same l
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import sys
 import time
@@ -35,10 +44,35 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from openspiel_seat import bot_action, oh_hell_game, oh_hell_rules  # noqa: E402
+from openspiel_seat import bot_action, oh_hell_game, oh_hell_rules, round_from_state  # noqa: E402
 
-TIERS = ("random", "plumpbot", "search", "ismcts-300", "ismcts-1000")
+TIERS = ("random", "plumpbot", "search", "ismcts-300", "ismcts-1000", "search-in-play")
+#: the tiers a run plays unless ``--tiers`` names others (``search-in-play`` is a diagnostic)
+DEFAULT_TIERS = TIERS[:5]
 FIELD = "ismcts-1000"
+
+
+def in_play_search_bot(**options):
+    """``PlumpSearchBot`` told which cards the other hands hold together (not who holds which).
+
+    A diagnostic, not a fair player: OpenSpiel 2.0.2's ``oh_hell`` ``ResampleFromInfostate``, which
+    ISMCTS uses for every simulation, deals the other hands only from the cards they really hold
+    (never from the undealt stock), so ISMCTS knows that much.  This bot imagines its deals the same
+    way, to measure what that knowledge is worth.  ``bot.in_play`` (a card mask) is set before
+    each decision.
+    """
+    from cardlab.bots.plump_search import PlumpSearchBot
+
+    class InPlaySearchBot(PlumpSearchBot):
+        in_play = None
+
+        def _position(self, view):
+            pos = super()._position(view)
+            if self.in_play is not None:
+                pos["unseen"] = np.uint64(int(pos["unseen"]) & self.in_play)
+            return pos
+
+    return InPlaySearchBot(**options)
 
 
 def ismcts(seed: int, sims: int):
@@ -65,6 +99,8 @@ class Seat:
             from cardlab.bots.plump_search import PlumpSearchBot
 
             self.bot = PlumpSearchBot(rng=seed, scoring="trick-points", **search_options)
+        elif tier == "search-in-play":
+            self.bot = in_play_search_bot(rng=seed, scoring="trick-points", **search_options)
         elif tier != "random":
             raise ValueError(f"unknown tier {tier!r}: choose from {', '.join(TIERS)}")
 
@@ -74,6 +110,10 @@ class Seat:
             return legal[int(self.rng.integers(len(legal)))]
         if self.tier.startswith("ismcts-"):
             return self.bot.step(state)
+        if self.tier == "search-in-play":
+            rnd = round_from_state(state, self.rules)
+            me = state.current_player()
+            self.bot.in_play = sum(1 << c.index for s in range(rnd.players) if s != me for c in rnd.hands[s])
         return bot_action(self.bot, state, self.rules)
 
 
@@ -265,7 +305,8 @@ def main(argv=None) -> int:
     parser.add_argument("--sizes", nargs="+", default=["4x5", "4x10", "3x7"], help="players×tricks, e.g. 4x5 3x7")
     parser.add_argument("--rounds", type=int, default=240, help="rounds (deal × seat) per size and tier")
     parser.add_argument("--quick", action="store_true", help="40 rounds per size (a smoke test, noisy)")
-    parser.add_argument("--tiers", nargs="+", default=list(TIERS), choices=TIERS)
+    parser.add_argument("--tiers", nargs="+", default=list(DEFAULT_TIERS), choices=TIERS,
+                        help="search-in-play: the search told which cards the other hands hold (a diagnostic)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--rollouts", type=int, default=None, help="PlumpSearchBot play-outs per decision")
     parser.add_argument("--samples", type=int, default=None, help="PlumpSearchBot deals per decision")
@@ -275,6 +316,9 @@ def main(argv=None) -> int:
                         help="any other PlumpSearchBot option, e.g. --option noise 0.2 or --option method pimc")
     parser.add_argument("--partial", type=Path, default=None,
                         help="rewrite this file with the figures so far after every deal (long runs)")
+    parser.add_argument("--per-deal", type=Path, default=None,
+                        help="write each deal's difference to the field (per size and tier) to this JSON file, "
+                             "for paired comparisons of runs on the same deals (benchmarks/arena_paired.py)")
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)
     try:
@@ -295,9 +339,10 @@ def main(argv=None) -> int:
     for name, value in args.option:
         options[name] = option_value(value)
     tiers = [t for t in TIERS if t in args.tiers]
-    if "search" in tiers:
+    if "search" in tiers or "search-in-play" in tiers:
         warm_up(options)
     all_rows = []
+    per_deal = {}
     started = time.perf_counter()
     for size in args.sizes:
         players, tricks = parse_size(size)
@@ -305,7 +350,11 @@ def main(argv=None) -> int:
             if args.partial else None
         tally = run_size(players, tricks, rounds, tiers, args.seed, options, progress=not args.quiet, partial=partial)
         all_rows += summary_rows(players, tricks, tally)
+        per_deal[f"{players}x{tricks}"] = {t: [float(np.mean(v)) for _, v in sorted(tally[t].diffs.items())]
+                                          for t in tally}
         print(markdown([r for r in all_rows if r["size"] == f"{players}×{tricks}"]), flush=True)
+    if args.per_deal is not None:
+        args.per_deal.write_text(json.dumps({"seed": args.seed, "options": options, "deals": per_deal}, indent=1) + "\n")
     print()
     print(markdown(all_rows))
     print(f"\n{' '.join(['python', 'benchmarks/arena_openspiel.py', *(argv if argv is not None else sys.argv[1:])])}"

@@ -290,3 +290,108 @@ def test_the_search_is_given_the_turned_up_card():
     pos = PlumpSearchBot(rng=1)._position(rnd.view(0))
     assert pos["trump_card"] == _card("QS")
     assert not (int(pos["unseen"]) >> _card("QS")) & 1
+
+
+# ------------------------------------------------------------------ bidding the likeliest trick count
+def test_random_trick_counts_three_top_trumps_always_take_three():
+    from cardlab.sim.plump_rollout import random_trick_counts
+
+    my_hand = mask("AS KS QS")
+    unseen = np.uint64(((1 << 52) - 1) & ~int(my_hand) & ~int(mask("2D")))
+    hist = np.zeros((2, 4), np.int64)
+    random_trick_counts(3, 500, 0, 3, 3, 3, False, my_hand, unseen, np.array([3, 3, 3]), np.zeros(3, np.int64),
+                        np.full(3, -1, np.int64), 2, True, False, np.array([1, 3]), hist)
+    assert hist.tolist() == [[0, 0, 0, 500], [0, 0, 0, 500]]
+
+
+def test_random_trick_counts_one_queen_wins_as_often_as_the_deal_allows():
+    # 3 players, 1 card each, spades trump (no card turned up); seat 0 leads Q♥ and wins unless one of
+    # the two other cards is K♥, A♥ or a spade: 36/51 × 35/50 = 0.494 of the deals
+    from cardlab.sim.plump_rollout import random_trick_counts
+
+    my_hand = mask("QH")
+    unseen = np.uint64(((1 << 52) - 1) & ~int(my_hand))
+    hist = np.zeros((1, 2), np.int64)
+    random_trick_counts(11, 20000, 0, 3, 1, 3, False, my_hand, unseen, np.array([1, 1, 1]), np.zeros(3, np.int64),
+                        np.full(3, -1, np.int64), 2, True, False, np.array([1]), hist)
+    assert hist.sum() == 20000
+    assert abs(hist[0, 1] / 20000 - 36 / 51 * 35 / 50) < 0.02
+
+
+def test_bid_likeliest_bids_the_top_trumps_and_says_so_in_three_languages():
+    rnd = PlumpRound.from_hands(["AS KS QS", "2H 3H 4H", "5C 6C 7C"], rules=PlumpRules(players=3), dealer=2,
+                                trump="S")
+    decision = PlumpSearchBot(rng=1, bid_method="likeliest").decide(rnd.view(0))
+    assert decision.action == Bid(0, 3)
+    assert decision.explain("sv") == ("Om alla lade sina kort på måfå skulle jag oftast ta 3 stick: i ungefär 10 av 10 "
+                                      "givar (jag provade 5000 sätt som de andra korten kan ligga på), så jag bjuder 3.")
+    assert decision.explain("nb").startswith("Hvis alle la kortene sine på måfå, ville jeg oftest ta 3 stikk: i omtrent "
+                                             "10 av 10 giv")
+    assert decision.explain("en").startswith("If everyone played their cards at random, the number of tricks I take "
+                                             "would most often be 3: in about 10 of 10 deals")
+
+
+def test_bid_likeliest_bids_nothing_with_nothing():
+    rnd = PlumpRound.from_hands(["2C 3D 4H 5C 6D", "AS KS QS JS TS", "AH KH QH JH TH", "AC KC QC JC TC"],
+                                rules=PlumpRules(players=4), dealer=3, trump="S")
+    for method in ("likeliest", "likeliest-tree"):
+        assert PlumpSearchBot(rng=2, bid_method=method).decide(rnd.view(0)).action == Bid(0, 0)
+
+
+def test_bid_likeliest_obeys_the_hook_when_the_likeliest_count_is_forbidden():
+    # 3 players, 1 card; the dealer holds the top trump and would take its trick in every deal, but
+    # after 0 and 0 the hook forbids it to bid 1 (the bids would add up to the tricks)
+    rnd = PlumpRound.from_hands(["2H", "3C", "AS"], rules=PlumpRules(players=3, hook=True, hook_last_round=True),
+                                dealer=2, trump="S")
+    rnd.apply(Bid(0, 0))
+    rnd.apply(Bid(1, 0))
+    view = rnd.view(2)
+    assert Bid(2, 1) not in view.legal_actions
+    options, odds, deals = PlumpSearchBot(rng=5, rollouts=300).trick_odds(view)
+    assert options == [0] and deals == 300 and odds.tolist() == [0.0]
+    for method in ("likeliest", "likeliest-tree"):
+        assert PlumpSearchBot(rng=5, bid_method=method).decide(view).action == Bid(2, 0)
+
+
+@pytest.mark.parametrize("method", ["likeliest", "likeliest-tree"])
+def test_bid_methods_do_not_depend_on_cards_they_cannot_see(method):
+    rules = PlumpRules(players=4)
+    for seed in range(6):
+        rnd = PlumpRound.deal(rules, hand_size=5, dealer=seed % 4, rng=seed)
+        helpers = [PlumpSearchBot(rng=100 + s, rollouts=200) for s in range(4)]
+        _play_to(rnd, helpers, lambda r: r.bids_made == seed % 4)
+        seat = rnd.to_move
+        other = _reshuffled(rnd, seat, np.random.default_rng(seed))
+        a = PlumpSearchBot(rng=7, rollouts=300, bid_method=method).decide(rnd.view(seat))
+        b = PlumpSearchBot(rng=7, rollouts=300, bid_method=method).decide(other.view(seat))
+        assert a.action == b.action
+        assert a.explain("en") == b.explain("en")
+
+
+def test_bid_methods_bid_legally_and_likeliest_tree_keeps_to_the_two_likeliest():
+    for players, size in [(4, 5), (3, 7), (4, 10), (2, 4)]:
+        for hook, lead in [(True, "left-of-dealer"), (False, "highest-bidder")]:
+            rules = PlumpRules(players=players, hook=hook, first_lead=lead)
+            for seed in range(3):
+                rnd = PlumpRound.deal(rules, hand_size=size, dealer=seed % players, rng=seed)
+                while rnd.bids_made < players:
+                    view = rnd.view(rnd.to_move)
+                    likeliest = PlumpSearchBot(rng=seed, rollouts=400, bid_method="likeliest").choose(view)
+                    mixed = PlumpSearchBot(rng=seed, rollouts=400, bid_method="likeliest-tree").choose(view)
+                    assert likeliest in view.legal_actions and mixed in view.legal_actions
+                    options, odds, _ = PlumpSearchBot(rng=seed, rollouts=400).trick_odds(view)
+                    assert likeliest.tricks == options[int(np.argmax(odds))]
+                    assert mixed.tricks in {options[i] for i in np.argsort(-odds, kind="stable")[:2]}
+                    rnd.apply(likeliest)
+
+
+def test_bid_methods_refuse_bad_settings_and_keep_a_time_budget():
+    with pytest.raises(ValueError, match="bid_method"):
+        PlumpSearchBot(bid_method="guess")
+    with pytest.raises(ValueError, match="bid_method"):
+        PlumpSearchBot(method="pimc", bid_method="likeliest-tree")
+    rnd = PlumpRound.deal(PlumpRules(), hand_size=10, dealer=0, rng=5)
+    view = rnd.view(rnd.to_move)
+    decision = PlumpSearchBot(rng=4, time_ms=5, bid_method="likeliest").decide(view)
+    assert decision.action in view.legal_actions
+    assert decision.reason.params["worlds"] % 256 == 0

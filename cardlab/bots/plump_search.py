@@ -83,6 +83,11 @@ EXPLORATION = 0.7
 ISMCTS_NOISE = 0.1
 #: iterations per step of a time-budgeted search
 TIME_BATCH = 32
+#: how a bid is chosen: by the tree (or PIMC) search; the trick count that comes most often when
+#: every card is played at random; or the search's choice between the two likeliest counts
+BID_METHODS = ("tree", "likeliest", "likeliest-tree")
+#: deals per step of a time-budgeted count of tricks under random play
+ODDS_BATCH = 256
 
 
 class PlumpSearchBot:
@@ -106,7 +111,13 @@ class PlumpSearchBot:
     * ``bid_noise`` — ISMCTS only: a different play-out noise while choosing a bid, for every seat
       including the bot's own (None: use ``noise``);
     * ``bid_up`` — the model bidder rounds its half-tricks up instead of down;
-    * ``exploration`` — ISMCTS's UCB constant (scores are divided by hand size + 10).
+    * ``exploration`` — ISMCTS's UCB constant (scores are divided by hand size + 10);
+    * ``bid_method`` — how a bid is chosen: ``"tree"`` (the search above), ``"likeliest"`` (the
+      number of tricks it takes most often when every seat, itself too, plays random legal cards,
+      over ``rollouts`` imagined deals: the bid OpenSpiel's ISMCTS with random roll-outs aims at) or
+      ``"likeliest-tree"`` (ISMCTS only: of the two likeliest numbers, the one the tree prefers;
+      with ``time_ms`` the count and the tree get that budget each).  ``docs/strength.md`` has
+      what each scored against OpenSpiel's ISMCTS (the tree stays the default).
 
     ``bid_weight`` and ``bid_up`` default to off (see ``docs/strength.md`` for what runs against
     ISMCTS showed).
@@ -117,7 +128,7 @@ class PlumpSearchBot:
     def __init__(self, *, rng=None, method: str = "ismcts", rollouts: int | None = None, samples: int | None = None,
                  time_ms: float | None = None, scoring: str | None = None, bid_weight: float = 1.0,
                  noise: float | None = None, bid_up: bool = False, exploration: float = EXPLORATION,
-                 bid_noise: float | None = None) -> None:
+                 bid_noise: float | None = None, bid_method: str = "tree") -> None:
         if method not in METHODS:
             raise ValueError(f"method must be one of {', '.join(METHODS)}; you gave {method!r}.")
         if rollouts is None:
@@ -151,6 +162,11 @@ class PlumpSearchBot:
         if bid_noise is not None and not 0.0 <= bid_noise < 1.0:
             raise ValueError(f"bid_noise must be in [0, 1); you gave {bid_noise!r}.")
         self.bid_noise = None if bid_noise is None else float(bid_noise)
+        if bid_method not in BID_METHODS:
+            raise ValueError(f"bid_method must be one of {', '.join(BID_METHODS)}; you gave {bid_method!r}.")
+        if bid_method == "likeliest-tree" and method != "ismcts":
+            raise ValueError("bid_method='likeliest-tree' needs method='ismcts' (the tree decides between two bids).")
+        self.bid_method = bid_method
 
     # ------------------------------------------------------------ protocol
     def decide(self, view: PlumpView) -> Decision:
@@ -164,6 +180,8 @@ class PlumpSearchBot:
         if view.phase != "bid" and len(view.legal_actions) == 1:
             card = view.legal_actions[0].card
             return Decision(view.legal_actions[0], Message("plump.search.only_card", {"card": card}))
+        if view.phase == "bid" and self.bid_method == "likeliest":
+            return self._decide_bid_likeliest(view)
         if self.method == "ismcts":
             return self._decide_ismcts(view)
         if view.phase == "bid":
@@ -214,6 +232,8 @@ class PlumpSearchBot:
     def _decide_ismcts(self, view: PlumpView) -> Decision:
         from ..sim.plump_ismcts import Root, Tree, run
 
+        if view.phase == "bid" and self.bid_method == "likeliest-tree":
+            options, odds, _ = self.trick_odds(view)   # first, so the same seed gives the same chances
         pos = self._position(view)
         trick_cards = np.zeros(view.players, np.int64)
         for j, (_, c) in enumerate(view.current_trick):
@@ -250,6 +270,11 @@ class PlumpSearchBot:
                     break
         moves, visits, _, made = tree.root_children()
         best = int(np.argmax(visits))
+        if view.phase == "bid" and self.bid_method == "likeliest-tree":
+            two = {options[i] for i in np.argsort(-odds, kind="stable")[:2]}
+            among = [i for i in range(len(moves)) if int(moves[i]) in two]
+            if among:
+                best = max(among, key=lambda i: (int(visits[i]), -i))
         move = int(moves[best])
         chance = made[best] / visits[best] if visits[best] > 0 else 0.0
         k = int(round(10 * chance))
@@ -262,6 +287,58 @@ class PlumpSearchBot:
         if chance < 0.05:
             return Decision(Play(view.seat, card), Message("plump.search.card_lost", {"card": card}))
         return Decision(Play(view.seat, card), Message("plump.search.card", {"card": card, "k": k}))
+
+    def trick_odds(self, view: PlumpView) -> tuple[list[int], np.ndarray, int]:
+        """(legal bids, chance of taking exactly that many tricks, deals tried) under random card play.
+
+        Every seat, this one too, plays uniformly random legal cards from the first lead, in deals
+        of the unseen cards imagined as for the search (:func:`cardlab.sim.plump_rollout.random_trick_counts`);
+        ``rollouts`` deals (``samples`` if given), or as many as fit in ``time_ms``.
+
+        >>> from cardlab import PlumpRound, PlumpRules
+        >>> rnd = PlumpRound.from_hands(["AS KS QS", "2H 3H 4H", "5C 6C 7C"], rules=PlumpRules(players=3),
+        ...                             dealer=2, trump="S")
+        >>> options, odds, deals = PlumpSearchBot(rng=1, rollouts=2000).trick_odds(rnd.view(0))
+        >>> options, round(float(odds[3]), 2), deals     # three top trumps take every trick, even at random
+        ([0, 1, 2, 3], 1.0, 2000)
+        """
+        from ..sim.plump_rollout import random_trick_counts
+
+        if view.phase != "bid":
+            raise ValueError("trick_odds is for the bidding: the cards have already begun.")
+        pos = self._position(view)
+        options = [a.tricks for a in view.legal_actions]
+        candidates = np.array(options, np.int64)
+        hist = np.zeros((len(options), view.hand_size + 1), np.int64)
+        highest = view.rules.first_lead == "highest-bidder"
+
+        def batch(worlds):
+            random_trick_counts(int(self.rng.integers(2**63)), worlds, view.seat, pos["players"], pos["hand_size"],
+                                pos["trump"], pos["must_trump"], pos["my_hand"], pos["unseen"], pos["counts"],
+                                pos["voids"], pos["bids"], view.dealer, bool(view.hook_active), highest, candidates,
+                                hist, self.bid_up, pos["trump_card"])
+
+        if self.time_ms is None:
+            worlds = self.samples or self.rollouts
+            batch(worlds)
+        else:
+            deadline = time.perf_counter() + self.time_ms / 1000.0
+            worlds = 0
+            while True:
+                batch(ODDS_BATCH)
+                worlds += ODDS_BATCH
+                if time.perf_counter() >= deadline:
+                    break
+        odds = hist[np.arange(len(options)), candidates] / worlds
+        return options, odds, worlds
+
+    def _decide_bid_likeliest(self, view: PlumpView) -> Decision:
+        options, odds, worlds = self.trick_odds(view)
+        best = int(np.argmax(odds))
+        bid = options[best]
+        k = int(round(10 * odds[best]))
+        return Decision(Bid(view.seat, bid), Message("plump.search.bid_likeliest", {"bid": bid, "k": k,
+                                                                                    "worlds": worlds}))
 
     def _scoring_code(self, view: PlumpView) -> int:
         return _SCORING_CODES[self.scoring or view.rules.scoring]

@@ -12,7 +12,9 @@ add:
   trick so far, bids, tricks won, leader), every seat following the heuristic player;
 * :func:`evaluate_cards` and :func:`evaluate_bids` — for each candidate card (or bid), the weighted
   sum of the score and of "made the bid" over many sampled deals (the same deals for every
-  candidate: common random numbers), played out by :func:`play_out`.
+  candidate: common random numbers), played out by :func:`play_out`;
+* :func:`random_trick_counts` — how often the searching seat takes 0, 1, 2, … tricks when every
+  seat (itself too) plays uniformly random legal cards from the first lead, over sampled deals.
 
 A sampled deal can be weighted by how well it explains the bids already made: each other seat
 multiplies the weight by ``bid_weight ** |heuristic bid of its sampled hand − its real bid|``
@@ -39,6 +41,7 @@ from ._numba import njit
 from .bits import SUIT_OF, lowest_bit, nth_bit, popcount
 from .cores import beats, first_leader, forbidden_bid, legal_follow, round_score
 from .plump_heuristic import half_tricks, heuristic_bid, heuristic_card
+from .plump_playout import random_tricks
 from .rng import U64, below, next_u64
 from ..rules.plump_core import SCORING_CODES
 
@@ -320,3 +323,56 @@ def evaluate_bids(seed, worlds, me, players, hand_size, trump, must_trump, scori
             if t2[me] == b2[me]:
                 made_sum[i] += w
     return total
+
+
+@njit(cache=True, nogil=True)
+def random_trick_counts(seed, worlds, me, players, hand_size, trump, must_trump, my_hand, unseen, counts, voids,
+                        bids, dealer, hook, highest_bidder_leads, candidates, hist, bid_up=False, trump_card=-1):
+    """Count ``me``'s tricks under uniformly random card play, before the first lead; returns the stream's state.
+
+    In each of ``worlds`` sampled deals every seat (``me`` too) plays a uniformly random legal card
+    at every step, and ``hist[i, t]`` gains 1 when ``me`` took ``t`` tricks with the bid
+    ``candidates[i]``.  When the first leader does not depend on the bids (``highest_bidder_leads``
+    false) one play-out per deal serves every candidate (random play does not look at the bids);
+    otherwise each candidate gets its own play-out, the seats after ``me`` bidding like the
+    heuristic player (:func:`later_bid`) to find the leader.  ``hist`` has ``hand_size + 1``
+    columns.  This is the model of OpenSpiel's ISMCTS with random roll-outs, whose tree below a
+    bid holds nothing but one random play-out per simulation.
+    """
+    state = U64(seed)
+    k = candidates.shape[0]
+    hands = np.zeros(players, np.uint64)
+    work = np.zeros(players, np.uint64)
+    b2 = np.zeros(players, np.int64)
+    t2 = np.zeros(players, np.int64)
+    pool = np.zeros(64, np.int64)
+    room = np.zeros(players + 1, np.int64)
+    first = dealer + 1 if dealer + 1 < players else 0
+    plays = k if highest_bidder_leads else 1
+    for _ in range(worlds):
+        state, ok = sample_world(state, me, players, my_hand, unseen, counts, voids, hands, pool, room)
+        for i in range(plays):
+            leader = first
+            if highest_bidder_leads:
+                for s in range(players):
+                    b2[s] = bids[s]
+                b2[me] = candidates[i]
+                running = 0
+                for j in range(players):
+                    seat = (first + j) % players
+                    if b2[seat] < 0:
+                        forbidden = forbidden_bid(seat, dealer, hand_size, running, hook)
+                        b2[seat] = later_bid(hands[seat], hand_size, trump, players, forbidden, bid_up, j,
+                                             trump_card)
+                    running += b2[seat]
+                leader = first_leader(b2, dealer, highest_bidder_leads)
+            for s in range(players):
+                work[s] = hands[s]
+                t2[s] = 0
+            state, _ = random_tricks(state, work, players, leader, hand_size, trump, must_trump, t2)
+            if highest_bidder_leads:
+                hist[i, t2[me]] += 1
+            else:
+                for j in range(k):
+                    hist[j, t2[me]] += 1
+    return state
