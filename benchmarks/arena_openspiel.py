@@ -3,6 +3,7 @@
     python benchmarks/arena_openspiel.py --quick              # 40 rounds per size (a smoke test)
     python benchmarks/arena_openspiel.py                      # 240 rounds per size (10–30 minutes)
     python benchmarks/arena_openspiel.py --sizes 4x5 3x7 --rounds 400 --tiers search ismcts-300
+    python benchmarks/arena_openspiel.py --field fair --sizes 4x5 --tiers search   # ISMCTS without the resampler's leak
 
 Needs the "bench" extra (``pip install -e ".[bench]"``: open-spiel).
 
@@ -85,12 +86,16 @@ def ismcts(seed: int, sims: int):
 class Seat:
     """One seat's player for one game: ``act(state) -> action id``."""
 
-    def __init__(self, tier: str, seed: int, players: int, search_options: dict) -> None:
+    def __init__(self, tier: str, seed: int, players: int, search_options: dict, fair: bool = False) -> None:
         self.tier = tier
         self.rules = oh_hell_rules(players)
         self.rng = np.random.default_rng(seed)
         if tier.startswith("ismcts-"):
             self.bot = ismcts(seed % (2**31), int(tier.split("-")[1]))
+            if fair:  # it imagines the hidden cards from all it has not seen (benchmarks/fair_field.py)
+                from fair_field import FairISMCTS
+
+                self.bot = FairISMCTS(self.bot, seed)
         elif tier == "plumpbot":
             from cardlab import PlumpBot
 
@@ -183,7 +188,7 @@ def rotations(players: int) -> list[list[int]]:
 
 
 def run_size(players: int, tricks: int, rounds: int, tiers: list[str], seed: int, search_options: dict,
-             progress: bool = True, partial: Path | None = None) -> dict[str, Tally]:
+             progress: bool = True, partial: Path | None = None, fair: bool = False) -> dict[str, Tally]:
     """Play ``rounds`` rounds (deal × seat) per tier; see the module docstring for the design."""
     game = oh_hell_game(players, tricks)
     deals = max(2, math.ceil(rounds / players))
@@ -204,7 +209,7 @@ def run_size(players: int, tricks: int, rounds: int, tiers: list[str], seed: int
             theirs = [[] for _ in range(players)]  # the field's
             for g, taken in enumerate(seatings):
                 seats = [Seat(tier if s in taken else FIELD, base_seed + 100 * tag + 10 * g + s, players,
-                              search_options) for s in range(players)]
+                              search_options, fair) for s in range(players)]
                 r, b, k, secs, decs, other_secs, other_decs = play(game, chance, seats, set(taken))
                 t.seconds += secs
                 t.decisions += decs
@@ -319,6 +324,9 @@ def main(argv=None) -> int:
     parser.add_argument("--per-deal", type=Path, default=None,
                         help="write each deal's difference to the field (per size and tier) to this JSON file, "
                              "for paired comparisons of runs on the same deals (benchmarks/arena_paired.py)")
+    parser.add_argument("--field", choices=("openspiel", "fair"), default="openspiel",
+                        help="'fair': every ISMCTS seat imagines the hidden cards from all it has not seen "
+                             "(benchmarks/fair_field.py); 'openspiel' (default): as OpenSpiel's oh_hell resampler deals them")
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)
     try:
@@ -348,7 +356,8 @@ def main(argv=None) -> int:
         players, tricks = parse_size(size)
         partial = args.partial.with_name(f"{args.partial.stem}-{players}x{tricks}{args.partial.suffix}") \
             if args.partial else None
-        tally = run_size(players, tricks, rounds, tiers, args.seed, options, progress=not args.quiet, partial=partial)
+        tally = run_size(players, tricks, rounds, tiers, args.seed, options, progress=not args.quiet, partial=partial,
+                         fair=args.field == "fair")
         all_rows += summary_rows(players, tricks, tally)
         per_deal[f"{players}x{tricks}"] = {t: [float(np.mean(v)) for _, v in sorted(tally[t].diffs.items())]
                                           for t in tally}
