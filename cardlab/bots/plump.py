@@ -51,6 +51,9 @@ from .plump_bid_table import FEATURES, SEAT_ANY, bid_weights, max_cards
 from .base import Decision
 
 
+_RANKS_HIGH_FIRST = tuple(sorted(Rank, reverse=True))
+
+
 def _beats(card: Card, best: Card, led: Suit, trump: Suit | None) -> bool:
     """Would ``card``, played now, beat the card currently winning the trick (later twin wins)?"""
     if card.suit == best.suit:
@@ -87,12 +90,12 @@ class PlumpBot:
         (1, 1, 1, 1)
         """
         out = dict.fromkeys(FEATURES, 0)
-        held: dict[Card, int] = {}
+        held: dict[tuple[Suit, Rank], int] = {}  # (suit, rank) -> copies in the hand
         for c in hand:
-            held[c] = held.get(c, 0) + 1
+            held[c.suit, c.rank] = held.get((c.suit, c.rank), 0) + 1
         seen = dict(held)
         if trump_card is not None:
-            seen[trump_card] = seen.get(trump_card, 0) + 1
+            seen[trump_card.suit, trump_card.rank] = seen.get((trump_card.suit, trump_card.rank), 0) + 1
         counts = {s: 0 for s in Suit}
         for c in hand:
             counts[c.suit] += 1
@@ -101,10 +104,11 @@ class PlumpBot:
         singles = sum(1 for s in Suit if s != trump and counts[s] == 1)
         for suit in Suit:
             n = counts[suit]
+            if n == 0:  # nothing to count in this suit
+                continue
             out_above = 0
-            for rank in sorted(Rank, reverse=True):
-                card = Card(rank, suit)
-                for _ in range(held.get(card, 0)):
+            for rank in _RANKS_HIGH_FIRST:
+                for _ in range(held.get((suit, rank), 0)):
                     if suit == trump:
                         out[FEATURES[min(out_above, 3)]] += 1
                     elif out_above == 0:
@@ -115,7 +119,7 @@ class PlumpBot:
                         out["side_third_guarded"] += 1
                     elif rank >= Rank.TEN:
                         out["side_high"] += 1
-                out_above += max(0, decks - seen.get(card, 0))
+                out_above += max(0, decks - seen.get((suit, rank), 0))
             if suit != trump:
                 out["side_length"] += max(0, n - 3)
         if trump is not None:
@@ -182,15 +186,24 @@ class PlumpBot:
         return (1 if card.suit == trump else 0, int(card.rank), card.suit.index)
 
     @staticmethod
-    def _is_master(card: Card, view: PlumpView) -> bool:
-        """No higher card of its suit is still unseen (not played, not in my hand, not the turned-up card)."""
-        decks = view.rules.decks
-        seen: dict[Card, int] = {}
+    def _seen(view: PlumpView) -> dict[tuple[Suit, Rank], int]:
+        """How many copies of each card (suit, rank) this seat has seen: played, in hand, turned up."""
+        seen: dict[tuple[Suit, Rank], int] = {}
         turned = (view.trump_card,) if view.trump_card is not None else ()
         for c in view.played_cards + view.hand + turned:
-            seen[c] = seen.get(c, 0) + 1
-        for rank in Rank:
-            if rank > card.rank and seen.get(Card(rank, card.suit), 0) < decks:
+            seen[c.suit, c.rank] = seen.get((c.suit, c.rank), 0) + 1
+        return seen
+
+    @staticmethod
+    def _is_master(card: Card, view: PlumpView, seen: dict | None = None) -> bool:
+        """No higher card of its suit is still unseen (not played, not in my hand, not the turned-up card)."""
+        decks = view.rules.decks
+        if seen is None:
+            seen = PlumpBot._seen(view)
+        for rank in _RANKS_HIGH_FIRST:
+            if rank <= card.rank:
+                return True
+            if seen.get((card.suit, rank), 0) < decks:
                 return False
         return True
 
@@ -214,7 +227,8 @@ class PlumpBot:
                     if trumps:
                         return play(max(trumps, key=low), "plump.bot.lead_top_trump")
                     return play(max(legal, key=low), "plump.bot.lead_highest")
-                masters = [c for c in legal if self._is_master(c, view)]
+                seen = self._seen(view)
+                masters = [c for c in legal if self._is_master(c, view, seen)]
                 if masters:
                     return play(max(masters, key=low), "plump.bot.lead_master", need=need)
                 return play(min(side, key=low), "plump.bot.lead_low_wanting", need=need)
