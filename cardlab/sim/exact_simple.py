@@ -13,11 +13,15 @@ counts deals exactly.
 
 **Guess the led suits and the trick winners, then every player plays alone.**
 The scan is run once for each sequence of led suits (one suit per trick) and
-each guess of who wins every trick but the last: with four players and three
-cards 4³ × 4² = 1,024 scans per trump suit.  Once the led suits are fixed, the
-policy makes each player's card in trick ``k`` a function of his own hand: his
-lowest card of the led suit among those he still holds, or, holding none, his
-lowest card left.  So each card a player gets is given, when it comes, to the
+each guess of who wins every trick but the last, except that the followers
+(seats 1 …) play alike: SimpleBot's card never depends on the cards already in
+the trick, so moving the followers' hands round moves their tricks and bids
+alike and turns one guess into another, and one scan counts for all of its
+kin (:func:`_guesses`).  With four players and three cards that makes 4³
+led-suit sequences × 5 guesses (of 16) = 320 scans per trump suit.  Once the
+led suits are fixed, the policy makes each player's card in trick ``k`` a
+function of his own hand: his lowest card of the led suit among those he still
+holds, or, holding none, his lowest card left.  So each card a player gets is given, when it comes, to the
 trick in which he will play it, and five statuses per trick slot (empty; empty
 but bound to a card of the led suit; his lowest card of the led suit and his
 lowest card left, i.e. one he could lead; another card of the led suit; a card
@@ -54,38 +58,39 @@ the deck having 13 ranks, the same function runs on a smaller deck
 **The earlier scan, kept as a check** (``method="holders"``): guess only the
 led suits, carry every trick's best holder, keep in every slot whether its
 card could be led, and check the leaders at the end (and the turned-up card
-as a bit of the state).  It makes fewer scans (16 times fewer with four
+as a bit of the state).  It makes fewer scans (5 times fewer with four
 players and three cards) with far more states: with four players and three
 cards without trump one scan (one led-suit sequence) holds about 864,000
 states through the middle of the deck and 1.08 million at the aces, and takes
-30 s, where a scan with the winners guessed holds about ten thousand.  Both scans find the same counts on every setting the
-tests recompute and on every deal of the small decks.
+30 s, where a scan with the winners guessed holds about ten thousand.  Both
+scans find the same counts on every setting the tests recompute and on every
+deal of the small decks.
 
 **Cost.**  Measured in CPU seconds on one core of a shared machine, a whole
 setting (every scan, every trump suit) takes:
 
-=========  ===========  ==================================================
-setting    ``none``     ``turned-up``
-=========  ===========  ==================================================
-3 × 2      0.05 s       0.3 s
-4 × 2      0.3 s        3 s
-3 × 3      2 s          22 s (the earlier scan: 273 s)
-4 × 3      76 s         about 35 minutes (estimated: trump clubs took 527 s)
-=========  ===========  ==================================================
+=========  ============  ===========================================
+setting    ``none``      ``turned-up``
+=========  ============  ===========================================
+3 × 2      0.04 s        0.25 s
+4 × 2      0.2 s         1.7 s
+3 × 3      1.4 s         13 s (the earlier scan: 273 s)
+4 × 3      28 s          476 s (about two minutes per trump suit)
+=========  ============  ===========================================
 
 The earlier scan took about 32 minutes for four players with three cards
 without trump, and a version before it, which carried the play out card by
-card, 2,135 s and 3.5 GB for four players with two cards without trump.  One
-scan of four players with three cards without trump (led ♦ ♥ ♠, the first two
-tricks won by seats 1 and 2) holds at most 11,220 states; the same guess with
-clubs trump holds 52,788 through the middle of the deck and 139,771 at the
-king of trump, and takes 1.5 s: with the turned-up card the scans whose led
-suits are side suits cost the most.  So :func:`write_counts` computes the
-settings beyond three players with two cards once and the data build reads
-the stored counts (``python -m cardlab.sim.exact_simple - 4x3/none 3x3``
-rewrites them).  **Four players with three cards and the turned-up card are
-not stored yet**: about 35 CPU minutes (``python -m cardlab.sim.exact_simple
-- 4x3/turned-up``), not yet run to the end.
+card, 2,135 s and 3.5 GB for four players with two cards without trump;
+without the followers' symmetry, guessing every winner, four players with
+three cards took 76 s without trump and 527 s for the scans with clubs trump
+alone.  One scan of four players with three cards without trump (led ♦ ♥ ♠,
+the first two tricks won by seats 1 and 2) holds at most 11,220 states; the
+same guess with clubs trump holds 52,788 through the middle of the deck and
+139,771 at the king of trump, and takes 1.5 s: with the turned-up card the
+scans whose led suits are side suits cost the most.  So :func:`write_counts`
+computes the settings beyond three players with two cards once and the data
+build reads the stored counts (``python -m cardlab.sim.exact_simple -
+4x3/turned-up 3x3`` rewrites them).
 
 Seats are counted from the leader (left of the dealer, who is seat
 ``players − 1`` and bids last); the hook is on, as in
@@ -105,7 +110,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from itertools import product
+from itertools import permutations, product
 import json
 import time
 from math import factorial
@@ -560,6 +565,44 @@ def _winners_scan(players, cards, bits, nxt, open_slots, led, winners, trump, ra
     return (keys[ok] >> off_bid) | (((keys[ok] >> last) & 15) << (2 * players)), counts[ok, 1 if trump >= 0 else 0]
 
 
+@lru_cache(maxsize=None)
+def _guesses(players: int, cards: int) -> list:
+    """The guesses of who wins every trick but the last that need a scan, each with the seat maps of its kin.
+
+    SimpleBot's card never depends on the cards already in the trick, so the play, and each seat's tricks and
+    wanted bid, follow the hands whatever order the followers (seats 1 …) sit in: moving their hands round
+    moves their tricks and bids alike, and turns a guess into another one.  Only the guesses whose followers
+    first win in the order 1, 2, … are scanned; each comes with one map ``seat → new seat`` per guess it
+    stands for (with four players and three cards 5 scans stand for all 16 guesses).
+
+    >>> [(w, len(maps)) for w, maps in _guesses(4, 3)]
+    [((0, 0), 1), ((0, 1), 3), ((1, 0), 3), ((1, 1), 3), ((1, 2), 6)]
+    """
+    out = []
+    for winners in product(range(players), repeat=cards - 1):
+        first = [w for k, w in enumerate(winners) if w > 0 and w not in winners[:k]]
+        if first != list(range(1, len(first) + 1)):
+            continue
+        images: dict = {}
+        for perm in permutations(range(1, players)):
+            seat = (0,) + perm
+            images.setdefault(tuple(seat[w] for w in winners), seat)
+        out.append((winners, list(images.values())))
+    return out
+
+
+def _move(values: tuple, seat: tuple) -> tuple:
+    """``values`` by seat after seat ``p``'s hand moves to seat ``seat[p]``.
+
+    >>> _move((5, 6, 7), (0, 2, 1))
+    (5, 7, 6)
+    """
+    out = [0] * len(values)
+    for p, v in enumerate(values):
+        out[seat[p]] = v
+    return tuple(out)
+
+
 def _scan_winners(players: int, cards: int, trump: int, ranks: tuple, led: tuple, winners: tuple) -> dict:
     """Counts ``{(tricks, wanted bids): deals}`` of the deals whose tricks are led in the suits ``led`` and whose
     tricks but the last are won by ``winners``; with the turned-up card when there is a trump suit (``trump``).
@@ -630,9 +673,11 @@ def joint_counts(players: int, cards: int, trump: str = "turned-up", *, ranks: t
                 for key, ways in _scan(players, cards, t, ranks, turned, led).items():
                     joint[key] = joint.get(key, 0) + ways
                 continue
-            for winners in product(range(players), repeat=cards - 1):
-                for key, ways in _scan_winners(players, cards, t, ranks, led, winners).items():
-                    joint[key] = joint.get(key, 0) + ways
+            for winners, images in _guesses(players, cards):
+                for (tricks, bids), ways in _scan_winners(players, cards, t, ranks, led, winners).items():
+                    for seat in images:  # the same deals with the followers' hands moved round
+                        key = (_move(tricks, seat), _move(bids, seat))
+                        joint[key] = joint.get(key, 0) + ways
     expected = _multinomial(4 * len(ranks), [cards] * players + ([1] if turned else []))
     if sum(joint.values()) != expected:
         raise AssertionError(f"counted {sum(joint.values())} deals, expected {expected}")

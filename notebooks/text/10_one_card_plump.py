@@ -169,10 +169,10 @@ assert low.holds
 # %% [markdown]
 # The intervals are Bonferroni-widened over all the comparisons at once. **Scope:** these exact values hold for
 # SimpleBot at every seat and only for the settings listed below: three and four players with two and three
-# cards, trump turned up or none, except four players with three cards and the turned-up card (three players with
-# two cards are computed during the data build; the larger settings are read from counts computed once and
-# shipped, see `cardlab/data/README.md`). That missing setting is within the exact method's reach, about 35
-# minutes of computing, but is not stored yet (see the docstring of `cardlab.sim.exact_simple`).
+# cards, trump turned up or none (three players with two cards are computed during the data build; the larger
+# settings are read from counts computed once and shipped, see `cardlab/data/README.md`; the costliest, four
+# players with three cards and the turned-up card, takes the exact method eight minutes, see the docstring of
+# `cardlab.sim.exact_simple`).
 
 # %%
 exact_small = load_table("plump_exact_small")
