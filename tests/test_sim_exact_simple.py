@@ -59,6 +59,15 @@ def test_the_scan_agrees_with_every_deal_of_a_small_deck(players, cards, trump, 
     assert odds.deals == count
     assert odds.tricks == tricks
     assert odds.made == made
+    # both scans (trick winners guessed, or each trick's best holder carried) count the same deals alike
+    assert joint_counts(players, cards, trump, ranks=ranks) == joint_counts(players, cards, trump, ranks=ranks,
+                                                                            method="holders")
+
+
+@pytest.mark.slow
+def test_four_players_with_three_cards_without_trump_are_recomputed():
+    """The largest stored setting without trump, recomputed by the scan (half a minute)."""
+    assert joint_counts(4, 3, "none") == read_counts()["p4/c3/none"]
 
 
 def test_every_round_shares_out_its_tricks_and_the_hook_binds_the_dealer():
@@ -78,6 +87,8 @@ def test_bad_input_names_the_field():
         simple_distribution(3, 2, "none", ranks=(13, 13, 14))
     with pytest.raises(ValueError, match="deck"):
         simple_distribution(4, 3, "turned-up", ranks=(13, 14, 12))
+    with pytest.raises(ValueError, match="method"):
+        joint_counts(3, 2, "none", method="fastest")
 
 
 def test_hook_moves_only_the_dealer():
@@ -138,16 +149,18 @@ def test_the_stored_counts_are_the_scans_on_cheap_sizes():
     """The shipped counts were made by the scan: the settings that take seconds are recomputed, and every
     stored setting counts every deal once and matches the shipped table.
 
-    Four players with two cards without trump were stored by an earlier scan that carried the play out card
-    by card (2,135 s): the present scan, which guesses the led suits instead, must find the same counts."""
+    Most settings were stored by earlier scans (one that carried the play out card by card, 2,135 s for four
+    players with two cards without trump; one that carried each trick's best holder, method "holders"): the
+    present scan, which guesses the trick winners, must find the same counts."""
     import pandas as pd
 
     from cardlab.data_build import load_table
 
     stored = read_counts()
-    assert {f"p{p}/c{c}/{t}" for p, c in ((3, 2), (4, 2), (3, 3)) for t in ("turned-up", "none")} <= set(stored)
+    sizes = ((3, 2), (4, 2), (3, 3), (4, 3))
+    assert {f"p{p}/c{c}/{t}" for p, c in sizes for t in ("turned-up", "none")} <= set(stored)
     for players, cards, trump in [(3, 2, "turned-up"), (3, 2, "none"), (4, 2, "none"), (4, 2, "turned-up"),
-                                  (3, 3, "none")]:
+                                  (3, 3, "none"), (3, 3, "turned-up")]:
         assert stored[f"p{players}/c{cards}/{trump}"] == joint_counts(players, cards, trump)
     table = load_table("plump_exact_small")
     for players, cards, trump in _shipped():
@@ -165,8 +178,8 @@ def test_the_kernel_agrees_with_the_exact_odds(players, cards, trump):
     """200,000 kernel rounds of policy "simple" per shipped setting against the exact chances.
 
     Per setting every seat's chance of each trick count and of making its bid: (cards + 2) × players
-    comparisons, 86 over the six settings.  A band of 4.5 standard errors keeps the chance of any false
-    alarm below 0.1 % (Bonferroni: 86 × 6.8e-6)."""
+    comparisons, 126 over the eight settings.  A band of 4.5 standard errors keeps the chance of any false
+    alarm below 0.1 % (Bonferroni: 126 × 6.8e-6)."""
     rounds = 200_000
     rows = simulate_plump(PlumpRules(players=players, trump=trump), policy="simple", rounds=rounds,
                           hand_size=cards, rng=23, progress=False)

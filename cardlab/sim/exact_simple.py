@@ -11,67 +11,86 @@ decides who gets it: one of the players, the turned-up card (when its suit is
 trump) or nobody.  Every deal is one path of decisions, so summing path counts
 counts deals exactly.
 
-**Guess the led suits, then every player plays alone.**  The scan is run once
-for each sequence of led suits (one suit per trick, 4³ = 64 sequences with
-three cards).  Once the led suits are fixed, the policy makes each player's
-card in trick ``k`` a function of his own hand: his lowest card of the led suit
-among those he still holds, or, holding none, his lowest card left.  So each
-card a player gets is given, when it comes, to the trick in which he will play
-it, and five statuses per trick slot (empty; empty but bound to a card of the
-led suit; his lowest card of the led suit and his lowest card left, i.e. one
-he could lead; another card of the led suit; a card off the led suit) are
-enough to check, card by card, that the hand plays exactly so (his cards come
-in deck order, so the new one is higher than all his earlier ones; see
-:func:`_give`).  The tricks need no more than **the holder of each trick's
-best card so far**: within a suit the deck order is the rank order, so the
-last trump, or failing that the last card of the led suit, to reach a trick
-wins it.  At the end the guesses are checked: seat 0 leads the first trick and
-the winner of each trick leads the next, each with his lowest card left, which
-must be of the guessed suit.  A deal fixes its led suits and which trick each
-card is played in, and any other guess fails a check, so every deal is counted
-exactly once.
+**Guess the led suits and the trick winners, then every player plays alone.**
+The scan is run once for each sequence of led suits (one suit per trick) and
+each guess of who wins every trick but the last, except that the followers
+(seats 1 …) play alike: SimpleBot's card never depends on the cards already in
+the trick, so moving the followers' hands round moves their tricks and bids
+alike and turns one guess into another, and one scan counts for all of its
+kin (:func:`_guesses`).  With four players and three cards that makes 4³
+led-suit sequences × 5 guesses (of 16) = 320 scans per trump suit.  Once the
+led suits are fixed, the policy makes each player's card in trick ``k`` a
+function of his own hand: his lowest card of the led suit among those he still
+holds, or, holding none, his lowest card left.  So each card a player gets is given, when it comes, to the
+trick in which he will play it, and five statuses per trick slot (empty; empty
+but bound to a card of the led suit; his lowest card of the led suit and his
+lowest card left, i.e. one he could lead; another card of the led suit; a card
+off the led suit) are enough to check, card by card, that the hand plays
+exactly so (his cards come in deck order, so the new one is higher than all
+his earlier ones; see :func:`_give`).  The guessed winners fix the leaders:
+seat 0 leads the first trick and the winner of each trick the next, with his
+lowest card left, of the guessed suit.  So only a leader's slot remembers
+whether its card could be led, and a card that spoils it ends the path at
+once; the other slots forget it.  Within a suit the deck order is the rank
+order, so a trick is won by the last trump, or failing any trump the last card
+of the led suit, to reach it.  A guessed trick therefore needs only one of four
+states: its winner's card has not come (and a trump has or has not), or it
+came as a card of the led suit, or as a trump; a later trump, a later card of
+the led suit after the winner's, or the winner's card of the led suit after a
+trump, contradict the guess and end the path.  The last trick's winner leads
+nothing: that trick keeps **the holder of its best card so far** instead, and
+its winner is read at the end.  A deal fixes its led suits, its winners and
+which trick each card is played in, and any other guess fails a check, so
+every deal is counted exactly once.
 
 Bids are known from the aces, trump kings and queens a player is given, so
 they are counted along the way; the dealer's hook is applied at the end.  A
-state (every player's slot statuses, each trick's best holder and whether it
-is a trump, the bids so far, whether the turned-up card is still to come) is
-packed in one integer; equal states are merged in a hash table with their
-counts added, in compiled code (numba).  Because nothing here depends on the
-deck having 13 ranks, the same function runs on a smaller deck (``ranks=``),
-where the tests check it against playing out every deal.
+state (every player's slot statuses, each guessed trick's state, the last
+trick's best holder and whether it is a trump, the bids so far) is packed in
+one integer; equal states are merged in a hash table with their counts added,
+in compiled code (numba).  The turned-up card is not part of the state: each
+state carries two counts, the deals so far with the turned-up card still to
+come and those with it already among the trumps passed (a trump that nobody
+gets moves the first count into the second).  Because nothing here depends on
+the deck having 13 ranks, the same function runs on a smaller deck
+(``ranks=``), where the tests check it against playing out every deal.
 
-**Cost.**  The states no longer hold the cards that wait while the play waits
-for another player's card (an earlier version of this scan carried the play
-out as the cards came, and had to remember those cards and their order: four
-players with two cards without trump took it 2,135 s and 3.5 GB, three
-players with three cards did not finish in 35 minutes and 4.3 GB).  Measured
-on one core of a shared machine, a whole setting (every led-suit sequence and
-trump suit) takes:
+**The earlier scan, kept as a check** (``method="holders"``): guess only the
+led suits, carry every trick's best holder, keep in every slot whether its
+card could be led, and check the leaders at the end (and the turned-up card
+as a bit of the state).  It makes fewer scans (5 times fewer with four
+players and three cards) with far more states: with four players and three
+cards without trump one scan (one led-suit sequence) holds about 864,000
+states through the middle of the deck and 1.08 million at the aces, and takes
+30 s, where a scan with the winners guessed holds about ten thousand.  Both
+scans find the same counts on every setting the tests recompute and on every
+deal of the small decks.
 
-=========  ==========  ============================
-setting    ``none``    ``turned-up``
-=========  ==========  ============================
-3 × 2      0.4 s       5 s
-4 × 2      0.3 s       9 s (17 s on a busier moment)
-3 × 3      4.1 s       417 s (273 s of CPU), 0.4 GB
-=========  ==========  ============================
+**Cost.**  Measured in CPU seconds on one core of a shared machine, a whole
+setting (every scan, every trump suit) takes:
 
-so :func:`write_counts` computes the settings beyond three players with two
-cards once and the data build reads the stored counts (``python -m
-cardlab.sim.exact_simple - 4x2/turned-up 3x3`` rewrites them).
+=========  ============  ===========================================
+setting    ``none``      ``turned-up``
+=========  ============  ===========================================
+3 × 2      0.04 s        0.25 s
+4 × 2      0.2 s         1.7 s
+3 × 3      1.4 s         13 s (the earlier scan: 273 s)
+4 × 3      28 s          476 s (about two minutes per trump suit)
+=========  ============  ===========================================
 
-**Four players with three cards are not computed yet.**  The method reaches
-them but the time does not fit a data build: one scan (one led-suit sequence)
-without trump holds about 65,000 states after the fours, 730,000 after the
-sevens, 864,000 through the middle of the deck and 1.08 million at the aces,
-and takes 30 s; 64 sequences make about 32 minutes.  With the turned-up card
-there are four trump suits and 256 scans, each with more states (three
-players: 443,000 at the aces against 35,000 without trump), i.e. hours.  The
-states through the middle of the deck are every player's slot statuses times
-every trick's best holder.  The next step, not tried yet, is to guess the
-trick winners along with the led suits: each trick then needs one bit (has
-its winner's card come) instead of its best holder, and only the winners'
-slots need to know whether they could lead; more scans, far fewer states.
+The earlier scan took about 32 minutes for four players with three cards
+without trump, and a version before it, which carried the play out card by
+card, 2,135 s and 3.5 GB for four players with two cards without trump;
+without the followers' symmetry, guessing every winner, four players with
+three cards took 76 s without trump and 527 s for the scans with clubs trump
+alone.  One scan of four players with three cards without trump (led ♦ ♥ ♠,
+the first two tricks won by seats 1 and 2) holds at most 11,220 states; the
+same guess with clubs trump holds 52,788 through the middle of the deck and
+139,771 at the king of trump, and takes 1.5 s: with the turned-up card the
+scans whose led suits are side suits cost the most.  So :func:`write_counts`
+computes the settings beyond three players with two cards once and the data
+build reads the stored counts (``python -m cardlab.sim.exact_simple -
+4x3/turned-up 3x3`` rewrites them).
 
 Seats are counted from the leader (left of the dealer, who is seat
 ``players − 1`` and bids last); the hook is on, as in
@@ -91,7 +110,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from itertools import product
+from itertools import permutations, product
 import json
 import time
 from math import factorial
@@ -107,7 +126,7 @@ __all__ = ["SimpleOdds", "simple_distribution", "joint_counts", "simple_table", 
 TRUMPS = ("turned-up", "none")
 ACE, KING, QUEEN = 14, 13, 12
 FULL_RANKS = tuple(range(2, 15))
-#: set to True to print, after each card of the scan, the number of states holding deals
+#: set to True to print the number of states holding deals after each card of the scan (of every scan)
 TRACE = False
 
 
@@ -167,13 +186,14 @@ def _multinomial(total: int, parts) -> int:
 _EMPTY, _BOUND, _LOW, _MATCH, _VOID = 0, 1, 2, 3, 4
 
 
-def _give(status: tuple, suit: int, trick: int, led: tuple, leader: bool):
+def _give(status: tuple, suit: int, trick: int, led: tuple, must: tuple, keep: tuple):
     """A player's slot statuses after his next card (of ``suit``) is played in ``trick``; None if the policy forbids it.
 
     His cards come in deck order, so the new card is higher than all his earlier ones.  The lowest-card policy
     plays, in trick ``k``, his lowest card of the led suit ``led[k]`` among the cards he still holds, or his
     lowest card left when he holds none; that holds exactly when the rules below hold for every card as it
-    comes.  ``leader``: seat 0, whose first-trick card is his lowest (he leads it).
+    comes.  ``must``: the tricks he leads, where his card must be his lowest (seat 0 leads the first trick);
+    ``keep``: the tricks he might lead, where whether he could is remembered (elsewhere it is of no interest).
     """
     st = list(status)
     if st[trick] not in (_EMPTY, _BOUND):
@@ -192,11 +212,11 @@ def _give(status: tuple, suit: int, trick: int, led: tuple, leader: bool):
         return None  # off suit means his lowest card left, but a lower one is held for a later trick
     else:
         st[trick] = _VOID
-    if leader:
-        if st[0] in (_BOUND, _MATCH, _VOID):
+    for k in range(len(st)):
+        if k in must and st[k] in (_BOUND, _MATCH, _VOID):
             return None
-    elif st[0] == _LOW:
-        st[0] = _MATCH  # only seat 0 leads the first trick: whether the others could is of no interest
+        if k not in keep and st[k] == _LOW:
+            st[k] = _MATCH
     for k in range(len(st)):
         if st[k] == _VOID and all(x >= _LOW for x in st[k + 1:]):
             st[k] = _MATCH  # a shown-out suit matters only while cards are still to come for later tricks
@@ -207,18 +227,20 @@ def _tables(cards: int, led: tuple):
     """The slot statuses one player reaches (index 0: no card yet): ``(next, open slots, could lead)``.
 
     ``next[kind, status, suit, trick]`` is the status after a card of ``suit`` goes to ``trick``
-    (-1: not allowed), for seat 0 (``kind`` 0) and the others (1).
+    (-1: not allowed), for seat 0 (``kind`` 0, who leads the first trick) and the others (1, who might lead
+    the later ones).
     """
     start = (_EMPTY,) * cards
     ids = {start: 0}
     order = [start]
     edges = {}
+    rules = {0: ((0,), tuple(range(cards))), 1: ((), tuple(range(1, cards)))}
     i = 0
     while i < len(order):
         for kind in (0, 1):
             for suit in range(4):
                 for trick in range(cards):
-                    t = _give(order[i], suit, trick, led, kind == 0)
+                    t = _give(order[i], suit, trick, led, *rules[kind])
                     if t is not None and t not in ids:
                         ids[t] = len(order)
                         order.append(t)
@@ -382,6 +404,231 @@ def _scan(players: int, cards: int, trump: int, ranks: tuple, turned: bool, led:
     return out
 
 
+# ------------------------------------------------------------ the scan with the trick winners guessed too
+@lru_cache(maxsize=None)
+def _player_table(cards: int, led: tuple, leads: tuple):
+    """One player's slot statuses when he leads exactly the tricks ``leads``: ``(next, open slots, could lead)``.
+
+    ``next[status, suit, trick]`` as in :func:`_tables`; whether a slot's card could be led is remembered only
+    in the tricks he leads, and a card that could not be led there ends the path at once.
+    """
+    start = (_EMPTY,) * cards
+    ids = {start: 0}
+    order = [start]
+    edges = {}
+    i = 0
+    while i < len(order):
+        for suit in range(4):
+            for trick in range(cards):
+                t = _give(order[i], suit, trick, led, leads, leads)
+                if t is not None and t not in ids:
+                    ids[t] = len(order)
+                    order.append(t)
+                edges[i, suit, trick] = -1 if t is None else ids[t]
+        i += 1
+    nxt = np.full((len(order), 4, cards), -1, np.int64)
+    for (a, suit, trick), b in edges.items():
+        nxt[a, suit, trick] = b
+    open_slots = np.array([sum(x in (_EMPTY, _BOUND) for x in st) for st in order], np.int64)
+    lead = np.array([[x == _LOW for x in st] for st in order], np.bool_)
+    return nxt, open_slots, lead
+
+
+@lru_cache(maxsize=None)
+def _guess_tables(players: int, cards: int, led: tuple, leaders: tuple):
+    """Every player's :func:`_player_table`, padded to one array: ``(bits, next[player, status, suit, trick], open)``."""
+    parts = [_player_table(cards, led, tuple(t for t in range(cards) if leaders[t] == p)) for p in range(players)]
+    size = max(len(part[1]) for part in parts)
+    nxt = np.full((players, size, 4, cards), -1, np.int64)
+    open_slots = np.zeros((players, size), np.int64)
+    for p, (n, o, _) in enumerate(parts):
+        nxt[p, :len(o)] = n
+        open_slots[p, :len(o)] = o
+    return max(1, (size - 1).bit_length()), nxt, open_slots
+
+
+@njit(cache=True)
+def _put2(keys, counts, key, a, b):
+    """:func:`_put` with two counts per key (``counts[h, 0]``, ``counts[h, 1]``); 1 if the key is new."""
+    mask = len(keys) - 1
+    h = _mix(key) & mask
+    while True:
+        k = keys[h]
+        if k == key:
+            counts[h, 0] += a
+            counts[h, 1] += b
+            return 0
+        if k == -1:
+            keys[h] = key
+            counts[h, 0] = a
+            counts[h, 1] = b
+            return 1
+        h = (h + 1) & mask
+
+
+@njit(cache=True)
+def _winners_scan(players, cards, bits, nxt, open_slots, led, winners, trump, ranks, sizes):
+    """The whole scan for one guess of led suits and winners of every trick but the last.
+
+    Returns the final states' ``(wanted bids + 4^players × best holder of the last trick, deals)``; ``sizes``
+    receives the number of states after each card.  A state packs every player's slot statuses, each guessed
+    trick's state (0: its winner's card has not come, 1: not come but a trump has, 2: won by a card of the led
+    suit, 3: won by a trump), the last trick's best card so far (0: none, 1 + 2·seat + 1 if a trump) and the
+    wanted bids so far.  Each state has two counts: the deals so far with the turned-up card still to come
+    (column 0) and with it among the trumps passed so far (column 1).  Without trump (``trump = -1``) only
+    column 0 is used.
+    """
+    smask = (1 << bits) - 1
+    off_trick = players * bits
+    last = off_trick + 2 * (cards - 1)
+    off_bid = last + 4
+    keys = np.full(1024, -1, np.int64)
+    counts = np.zeros((1024, 2), np.int64)
+    _put2(keys, counts, 0, 1, 0)
+    n = len(ranks)
+    for ri in range(n):
+        rank = ranks[ri]
+        for suit in range(4):
+            bid = rank == 14 or (suit == trump and (rank == 13 or rank == 12))
+            left_after = 4 * (n - ri) - suit - 1
+            size = 1024
+            while size < 4 * len(keys):
+                size *= 2
+            tk = np.full(size, -1, np.int64)
+            tv = np.zeros((size, 2), np.int64)
+            filled = 0
+            for i in range(len(keys)):
+                x = keys[i]
+                a = counts[i, 0]
+                b = counts[i, 1]
+                need = 0
+                for p in range(players):
+                    need += open_slots[p, (x >> (p * bits)) & smask]
+                if need <= left_after:
+                    # nobody gets the card; a trump may be the turned-up card
+                    filled += _put2(tk, tv, x, a, b + a if suit == trump else b)
+                if need - 1 > left_after:
+                    continue
+                for p in range(players):
+                    status = (x >> (p * bits)) & smask
+                    for t in range(cards):
+                        ns = nxt[p, status, suit, t]
+                        if ns < 0:
+                            continue
+                        y = (x & ~(smask << (p * bits))) | (ns << (p * bits))
+                        if t == cards - 1:  # the last trick: its best card so far (later cards are higher)
+                            s = (x >> last) & 15
+                            if suit == trump:
+                                s = 2 + 2 * p
+                            elif suit == led[t] and not (s > 0 and (s - 1) & 1 == 1):
+                                s = 1 + 2 * p
+                            y = (y & ~(15 << last)) | (s << last)
+                        else:
+                            s = (x >> (off_trick + 2 * t)) & 3
+                            if p == winners[t]:  # the winner's card: the last card of the trick's winning group
+                                if suit == trump:
+                                    s = 3
+                                elif suit == led[t] and s == 0:
+                                    s = 2
+                                else:
+                                    continue
+                            elif suit == trump:  # a later trump beats the winner's card
+                                if s >= 2:
+                                    continue
+                                if led[t] != trump:
+                                    s = 1
+                            elif suit == led[t] and s == 2:
+                                continue
+                            y = (y & ~(3 << (off_trick + 2 * t))) | (s << (off_trick + 2 * t))
+                        if bid and (y >> (off_bid + 2 * p)) & 3 < cards:
+                            y += 1 << (off_bid + 2 * p)
+                        filled += _put2(tk, tv, y, a, b)
+                        if 2 * filled > size:
+                            nk = np.full(2 * size, -1, np.int64)
+                            nv = np.zeros((2 * size, 2), np.int64)
+                            for h in range(size):
+                                if tk[h] != -1:
+                                    _put2(nk, nv, tk[h], tv[h, 0], tv[h, 1])
+                            tk, tv, size = nk, nv, 2 * size
+            used = tk != -1
+            keys, counts = tk[used], tv[used]
+            sizes[4 * ri + suit] = len(keys)
+            if len(keys) == 0:
+                return keys, counts[:, 0]
+    ok = np.ones(len(keys), np.bool_)
+    for i in range(len(keys)):
+        for t in range(cards - 1):
+            if (keys[i] >> (off_trick + 2 * t)) & 3 < 2:
+                ok[i] = False
+        if (keys[i] >> last) & 15 == 0:
+            ok[i] = False
+    return (keys[ok] >> off_bid) | (((keys[ok] >> last) & 15) << (2 * players)), counts[ok, 1 if trump >= 0 else 0]
+
+
+@lru_cache(maxsize=None)
+def _guesses(players: int, cards: int) -> list:
+    """The guesses of who wins every trick but the last that need a scan, each with the seat maps of its kin.
+
+    SimpleBot's card never depends on the cards already in the trick, so the play, and each seat's tricks and
+    wanted bid, follow the hands whatever order the followers (seats 1 …) sit in: moving their hands round
+    moves their tricks and bids alike, and turns a guess into another one.  Only the guesses whose followers
+    first win in the order 1, 2, … are scanned; each comes with one map ``seat → new seat`` per guess it
+    stands for (with four players and three cards 5 scans stand for all 16 guesses).
+
+    >>> [(w, len(maps)) for w, maps in _guesses(4, 3)]
+    [((0, 0), 1), ((0, 1), 3), ((1, 0), 3), ((1, 1), 3), ((1, 2), 6)]
+    """
+    out = []
+    for winners in product(range(players), repeat=cards - 1):
+        first = [w for k, w in enumerate(winners) if w > 0 and w not in winners[:k]]
+        if first != list(range(1, len(first) + 1)):
+            continue
+        images: dict = {}
+        for perm in permutations(range(1, players)):
+            seat = (0,) + perm
+            images.setdefault(tuple(seat[w] for w in winners), seat)
+        out.append((winners, list(images.values())))
+    return out
+
+
+def _move(values: tuple, seat: tuple) -> tuple:
+    """``values`` by seat after seat ``p``'s hand moves to seat ``seat[p]``.
+
+    >>> _move((5, 6, 7), (0, 2, 1))
+    (5, 7, 6)
+    """
+    out = [0] * len(values)
+    for p, v in enumerate(values):
+        out[seat[p]] = v
+    return tuple(out)
+
+
+def _scan_winners(players: int, cards: int, trump: int, ranks: tuple, led: tuple, winners: tuple) -> dict:
+    """Counts ``{(tricks, wanted bids): deals}`` of the deals whose tricks are led in the suits ``led`` and whose
+    tricks but the last are won by ``winners``; with the turned-up card when there is a trump suit (``trump``).
+
+    The leader of the first trick is seat 0, of each later one the winner of the trick before.
+    """
+    leaders = (0,) + tuple(winners)
+    bits, nxt, open_slots = _guess_tables(players, cards, led, leaders)
+    if players * bits + 2 * (cards - 1) + 4 + 2 * players > 62 or cards > 3 or players > 7:
+        raise ValueError("the scan packs a state in 62 bits: at most 3 cards and few players")
+    sizes = np.zeros(4 * len(ranks), np.int64)
+    codes, ways = _winners_scan(players, cards, bits, nxt, open_slots, np.array(led, np.int64),
+                                np.array(winners + (0,), np.int64), trump, np.array(ranks, np.int64), sizes)
+    if TRACE:
+        print(led, winners, "states after each card:", sizes.tolist(), flush=True)
+    out: dict = {}
+    for code, w in zip(codes.tolist(), ways.tolist()):
+        if w == 0:
+            continue
+        tricks = [winners.count(p) for p in range(players)]
+        tricks[((code >> (2 * players)) - 1) >> 1] += 1
+        key = (tuple(tricks), tuple((code >> (2 * p)) & 3 for p in range(players)))
+        out[key] = out.get(key, 0) + w
+    return out
+
+
 def _check(players: int, cards: int, trump: str, ranks) -> tuple:
     if trump not in TRUMPS:
         raise ValueError(f"trump must be turned-up or none, not {trump!r}")
@@ -395,24 +642,42 @@ def _check(players: int, cards: int, trump: str, ranks) -> tuple:
 
 @lru_cache(maxsize=None)
 def joint_counts(players: int, cards: int, trump: str = "turned-up", *, ranks: tuple = FULL_RANKS,
-                 stored: bool = False) -> dict:
+                 stored: bool = False, method: str = "winners") -> dict:
     """``{(tricks by seat, wanted bids by seat): number of deals}``, computed by the scan (exact integers).
 
     The wanted bid is SimpleBot's before the hook (aces, trump king and
     queen, capped at ``cards``).  With ``stored=True`` the full deck's counts
     come from :data:`COUNTS_FILE` when it holds them (see :func:`write_counts`).
+    ``method``: ``"winners"`` (the trick winners guessed, the fast scan) or
+    ``"holders"`` (each trick's best holder carried, the earlier scan, kept as
+    a check); both count alike.
+
+    >>> counts = joint_counts(2, 1, "none", ranks=(13, 14))  # K and A of four suits: 8·7 deals
+    >>> counts == joint_counts(2, 1, "none", ranks=(13, 14), method="holders"), sum(counts.values())
+    (True, 56)
+    >>> counts[(0, 1), (0, 1)], counts[(1, 0), (0, 1)]       # the follower's ace wins only in the led suit
+    (4, 12)
     """
     ranks = _check(players, cards, trump, ranks)
     if stored and ranks == FULL_RANKS:
         saved = read_counts().get(_key(players, cards, trump))
         if saved is not None:
             return saved
+    if method not in ("winners", "holders"):
+        raise ValueError(f"method must be winners or holders, not {method!r}")
     turned = trump == "turned-up"
     joint: dict = {}
     for t in (range(4) if turned else (-1,)):
         for led in product(range(4), repeat=cards):
-            for key, ways in _scan(players, cards, t, ranks, turned, led).items():
-                joint[key] = joint.get(key, 0) + ways
+            if method == "holders":
+                for key, ways in _scan(players, cards, t, ranks, turned, led).items():
+                    joint[key] = joint.get(key, 0) + ways
+                continue
+            for winners, images in _guesses(players, cards):
+                for (tricks, bids), ways in _scan_winners(players, cards, t, ranks, led, winners).items():
+                    for seat in images:  # the same deals with the followers' hands moved round
+                        key = (_move(tricks, seat), _move(bids, seat))
+                        joint[key] = joint.get(key, 0) + ways
     expected = _multinomial(4 * len(ranks), [cards] * players + ([1] if turned else []))
     if sum(joint.values()) != expected:
         raise AssertionError(f"counted {sum(joint.values())} deals, expected {expected}")
@@ -465,7 +730,7 @@ def read_counts(path: "str | Path | None" = None) -> dict:
             for key, entry in raw["settings"].items()}
 
 
-def write_counts(path: "str | Path | None" = None, sizes=((3, 2), (4, 2), (3, 3)), trumps=TRUMPS) -> Path:
+def write_counts(path: "str | Path | None" = None, sizes=((3, 2), (4, 2), (3, 3), (4, 3)), trumps=TRUMPS) -> Path:
     """Compute the full deck's counts for ``sizes`` × ``trumps`` with the scan and store them as JSON.
 
     Each setting is written as soon as it is done (settings already in the
@@ -557,7 +822,7 @@ if __name__ == "__main__":  # python -m cardlab.sim.exact_simple [PATH|-] [3x2 4
     import sys
 
     path = sys.argv[1] if len(sys.argv) > 1 and sys.argv[1] != "-" else None
-    for arg in sys.argv[2:] or ["3x2", "4x2", "3x3"]:
+    for arg in sys.argv[2:] or ["3x2", "4x2", "3x3", "4x3"]:
         size, _, trump = arg.partition("/")
         players, cards = (int(x) for x in size.split("x"))
         print(write_counts(path, [(players, cards)], (trump,) if trump else TRUMPS), arg, flush=True)

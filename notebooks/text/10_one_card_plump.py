@@ -148,10 +148,11 @@ assert small.holds
 # same: single rounds, the leader left of the dealer, trump turned up or none, hook on, no obligation to trump.
 # Now the ranks matter, and the deals cannot be listed (about 3·10¹⁵ with three players and three cards).
 # `cardlab.sim.exact_simple` counts them instead by scanning the deck from 2♣ up to A♠, in the policy's own
-# order: once the suit led to each trick is guessed, every player's card in every trick depends on his own hand
-# only, so each card is placed in its trick as it comes, and each trick only needs to remember who holds its best
-# card so far (its docstring explains why that is exact). The exact values are the `policy == "simple"` rows
-# of `plump_exact_small`; beside them, 1,000,000 rounds per setting played by the compiled kernel with the same
+# order: once the suit led to each trick and the winner of each trick are guessed, every player's card in every
+# trick depends on his own hand only, so each card is placed in its trick as it comes, and each trick but the
+# last only needs to remember whether its winner's card has come yet (the last: who holds its best card so far;
+# its docstring explains why that is exact). The exact values are the `policy == "simple"` rows of
+# `plump_exact_small`; beside them, 1,000,000 rounds per setting played by the compiled kernel with the same
 # policy:
 
 # %%
@@ -167,11 +168,11 @@ assert low.holds
 
 # %% [markdown]
 # The intervals are Bonferroni-widened over all the comparisons at once. **Scope:** these exact values hold for
-# SimpleBot at every seat and only for the settings listed below: three players with two and three cards and four
-# players with two cards, trump turned up or none (three players with two cards are computed during the data
-# build; the larger settings are read from counts computed once and shipped, see `cardlab/data/README.md`). Four
-# players with three cards are missing: the exact method reaches them, but in about half an hour without trump
-# and hours with it (see the docstring of `cardlab.sim.exact_simple`).
+# SimpleBot at every seat and only for the settings listed below: three and four players with two and three
+# cards, trump turned up or none (three players with two cards are computed during the data build; the larger
+# settings are read from counts computed once and shipped, see `cardlab/data/README.md`; the costliest, four
+# players with three cards and the turned-up card, takes the exact method eight minutes, see the docstring of
+# `cardlab.sim.exact_simple`).
 
 # %%
 exact_small = load_table("plump_exact_small")
