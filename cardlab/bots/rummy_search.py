@@ -85,8 +85,9 @@ class RummySearchBot:
 
     name = "rummy-search"
 
-    def __init__(self, *, rng: Any = None, rollouts: int = 240, samples: int | None = None,
-                 time_ms: float | None = None, margin: float = 2.0, max_turns: int = 60, tries: int = 50) -> None:
+    def __init__(self, *, rng: Any = None, rollouts: int = 6000, samples: int | None = None,
+                 time_ms: float | None = None, margin: float = 0.5, max_turns: int = 15, tries: int = 50,
+                 width: int | None = None, draws: bool = False) -> None:
         check_budget(rollouts, samples, time_ms)
         if not margin >= 0:
             raise ValueError(f"margin must be a number of standard errors, 0 or more; you gave {margin!r}.")
@@ -100,6 +101,10 @@ class RummySearchBot:
         if not isinstance(tries, int) or tries < 1:
             raise ValueError(f"tries must be a whole number, at least 1; you gave {tries!r}.")
         self.max_turns = max_turns
+        if width is not None and (not isinstance(width, int) or width < 2):
+            raise ValueError(f"width must be a whole number of discards, at least 2; you gave {width!r}.")
+        self.width = width
+        self.draws = bool(draws)
         self.tries = tries
         self.heuristic = RummyBot()
 
@@ -115,9 +120,17 @@ class RummySearchBot:
         if view.reshuffles > RummyBot.PATIENCE:
             return fallback  # past the heuristic's patience its twin no longer models it
         if view.phase == "draw":
+            if not self.draws:
+                return fallback  # RummyBot's draw: searching it found no gain (docs/strength.md)
             others = [a for a in legal if a != fallback.action]
+        elif not isinstance(fallback.action, Discard):
+            return fallback  # the heuristic melds or lays off: that always lowers the hand, so no search
         else:
             others = [a for a in legal if isinstance(a, Discard) and a != fallback.action]
+            if self.width is not None:  # only the discards the heuristic likes best
+                def cost(act: Discard) -> tuple:
+                    return (self.heuristic.discard_cost(view, act.card), -act.card.rank.points, act.card.index)
+                others = sorted(others, key=cost)[: self.width - 1]
         moves = [fallback.action] + others            # the heuristic's move first: the reference
         if len(moves) == 1:
             return fallback
