@@ -61,17 +61,23 @@ def measure(policy: str, rounds: int, rules: RummyRules) -> dict:
             "mean_turns": turns / rounds, "rounds_per_s": rounds / seconds}
 
 
-def search_against_heuristic(rounds: int, seed: int, rollouts: int) -> dict:
-    """Seat ``r % 3`` of round ``r`` is RummySearchBot, then RummyBot, against two RummyBots."""
+def search_against_heuristic(rounds: int, seed: int, rollouts: int, **options) -> dict:
+    """Seat ``r % 3`` of round ``r`` is RummySearchBot, then RummyBot, against two RummyBots.
+
+    ``options`` go to RummySearchBot (``max_turns``, ``margin``, ``width``, ``time_ms``).  Also counts
+    how often the search bot left RummyBot's move: in the draw (taking the discard pile's top card
+    where RummyBot draws from the stock, or the other way round) and in the discard.
+    """
     import numpy as np
 
     rules = RummyRules()
     diffs, outs = [], [0, 0]
     seconds = 0.0
     decisions = 0
+    changed = {"pile": 0, "stock": 0, "discard": 0}
     for r in range(rounds):
         hero = r % rules.players
-        search = RummySearchBot(rng=seed * 100_003 + r, rollouts=rollouts)
+        search = RummySearchBot(rng=seed * 100_003 + r, rollouts=rollouts, **options)
         penalties = []
         for side, use_search in enumerate((True, False)):
             rnd = RummyRound.deal(rules, dealer=r % rules.players, rng=seed + r, seed=seed + r)
@@ -79,9 +85,12 @@ def search_against_heuristic(rounds: int, seed: int, rollouts: int) -> dict:
                 view = rnd.view(rnd.to_move)
                 if use_search and rnd.to_move == hero:
                     start = time.perf_counter()
-                    act = search.decide(view).action
+                    decision = search.decide(view)
+                    act = decision.action
                     seconds += time.perf_counter() - start
                     decisions += 1
+                    if decision.reason.key == "rummy.search.move":
+                        changed["discard" if view.phase != "draw" else act.source.replace("discard", "pile")] += 1
                 else:
                     act = RummyBot().choose(view)
                 rnd.apply(act)
@@ -89,32 +98,43 @@ def search_against_heuristic(rounds: int, seed: int, rollouts: int) -> dict:
             outs[side] += rnd.winner == hero
         diffs.append(penalties[1] - penalties[0])
     return {"diffs": np.array(diffs, float), "out_search": outs[0] / rounds, "out_heuristic": outs[1] / rounds,
-            "ms": 1000 * seconds / max(1, decisions), "rules": rules}
+            "ms": 1000 * seconds / max(1, decisions), "rules": rules, "changed": changed, "decisions": decisions}
 
 
-def report_search(data: dict, rounds: int, seed: int, rollouts: int, seconds: float) -> None:
+def report_search(data: dict, rounds: int, seed: int, rollouts: int, seconds: float, **options) -> None:
     d = data["diffs"]
     mean, se = float(d.mean()), float(d.std(ddof=1) / math.sqrt(len(d)))
     rules = data["rules"]
-    print(f"RummySearchBot(rollouts={rollouts}) vs RummyBot, 3 players, rules {rules.fingerprint()} "
+    extra = "".join(f", {k}={v}" for k, v in options.items() if v is not None)
+    print(f"RummySearchBot(rollouts={rollouts}{extra}) vs RummyBot, 3 players, rules {rules.fingerprint()} "
           f"({rules.changed_options() or 'classic'}), {rounds} rounds, seeds {seed}..{seed + rounds - 1}, "
           f"seats rotated; positive = the search bot pays fewer penalty points")
     print(f"  penalty per round: {mean:+.3f} ± {se:.3f} (SE)   z = {mean / se if se > 0 else float('inf'):+.1f}   "
           f"went out {data['out_search']:.1%} (heuristic in that seat {data['out_heuristic']:.1%})   "
           f"{data['ms']:.1f} ms per decision   ({seconds:.0f} s)")
+    c = data["changed"]
+    print(f"  left RummyBot's move in {sum(c.values())} of {data['decisions']} decisions: took the discard pile "
+          f"{c['pile']}, drew from the stock instead {c['stock']}, another discard {c['discard']}")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=1000)
     parser.add_argument("--search", action="store_true", help="RummySearchBot against RummyBot instead")
-    parser.add_argument("--rollouts", type=int, default=240, help="the search bot's play-outs per decision")
+    parser.add_argument("--rollouts", type=int, default=6000, help="the search bot's play-outs per decision")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first round (search run)")
+    parser.add_argument("--max-turns", type=int, default=None, help="the search bot's play-out horizon in turns")
+    parser.add_argument("--margin", type=float, default=None, help="standard errors a move must save to leave RummyBot's")
+    parser.add_argument("--width", type=int, default=None, help="discards tried (RummyBot's best first)")
+    parser.add_argument("--time-ms", type=float, default=None, help="a time budget per decision instead of --rollouts")
+    parser.add_argument("--draws", action="store_true", help="the search bot searches the draw too")
     args = parser.parse_args(argv)
     if args.search:
+        options = {k: v for k, v in (("max_turns", args.max_turns), ("margin", args.margin), ("width", args.width),
+                                     ("time_ms", args.time_ms), ("draws", args.draws or None)) if v is not None}
         start = time.perf_counter()
-        data = search_against_heuristic(args.rounds, args.seed, args.rollouts)
-        report_search(data, args.rounds, args.seed, args.rollouts, time.perf_counter() - start)
+        data = search_against_heuristic(args.rounds, args.seed, args.rollouts, **options)
+        report_search(data, args.rounds, args.seed, args.rollouts, time.perf_counter() - start, **options)
         return 0
     rules = RummyRules(max_reshuffles=3)  # simulations name their reshuffle limit
     print(f"Rummy, 3 players, rules {rules.fingerprint()} ({rules.changed_options() or 'classic'}), {args.rounds} rounds per policy")

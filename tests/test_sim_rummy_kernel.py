@@ -13,7 +13,7 @@ from cardlab.errors import RulesError
 from cardlab.games.melds import best_melds, deadwood_points
 from cardlab.rules.rummy import RummyRules
 from cardlab.sim.rummy import kernel_batch, replay_rummy_round, simulation_rules
-from cardlab.sim.rummy_melds import best_split, deadwood
+from cardlab.sim.rummy_melds import best_split, deadwood, has_meld
 from cardlab.sim.seeds import round_seeds
 
 
@@ -51,6 +51,21 @@ def test_meld_search_matches_best_melds_on_random_hands():
         expected = [_mask(m) for m in best_melds(hand).melds]
         assert [int(split[k]) for k in range(n)] == [int(m) for m in expected]
         assert int(melded) == int(_mask(best_melds(hand).melded_cards))
+
+
+def test_quick_meld_test_agrees_with_the_meld_list():
+    from cardlab.games.melds import meld_candidates
+
+    gen = np.random.default_rng(8)
+    seen = set()
+    for _ in range(2000):
+        hand = [Card.from_index(int(i)) for i in gen.choice(52, int(gen.integers(0, 11)), replace=False)]
+        expected = bool(meld_candidates(hand))
+        assert bool(has_meld(_mask(hand))) == expected, hand
+        seen.add(expected)
+    assert seen == {True, False}
+    assert has_meld(_mask(parse_cards("AS 2S 3S"))) and not has_meld(_mask(parse_cards("QS KS AS")))
+    assert has_meld(_mask(parse_cards("7H 7D 7C"))) and not has_meld(_mask(parse_cards("7H 7D 8D 9C")))
 
 
 def test_meld_search_worked_example():

@@ -1,35 +1,39 @@
 """``RummySearchBot``: a strong Rummy player that thinks by trying deals.
 
-It sees only its own view.  At every choice that matters — which pile to draw from, and in the meld
-phase whether to do what the heuristic player would do (meld, lay off or discard) or to discard
-another card instead — it imagines many deals of the cards it cannot see (the other hands and the
-stock; a card a player took from the discard pile and has not put down since stays in that
-player's hand, and a deal is dealt again while another hand holds a meld or a card that fits the
-table, which a heuristic player would already have put down), makes the move and lets every seat play the rest of the round like the compiled
-twin of :class:`~cardlab.bots.rummy.RummyBot` (:mod:`cardlab.sim.rummy_rollout`), and picks the move
-with the fewest mean penalty points for itself.  Every move is tried on the same deals (common
-random numbers).  This is the search of :class:`~cardlab.bots.plump_search.PlumpSearchBot` and
+It sees only its own view.  It searches the choice that matters most — which card to discard — and
+otherwise plays like the heuristic player: it draws as :class:`~cardlab.bots.rummy.RummyBot` draws
+(searching the draw too, ``draws=True``, found no gain: ``docs/strength.md``), and melds and lays off
+whatever RummyBot would.  When RummyBot would discard, it imagines many deals of the cards it cannot
+see (the other hands and the stock; a card a player took from the discard pile and has not put down
+since stays in that player's hand, and a deal is dealt again while another hand holds a meld or a
+card that fits the table, which a heuristic player would already have put down), tries every
+discard and lets every seat play on like the compiled twin of RummyBot
+(:mod:`cardlab.sim.rummy_rollout`), and picks the discard with the fewest mean penalty points for
+itself.  Every move is tried on the same deals (common random numbers).  This is the search of
+:class:`~cardlab.bots.plump_search.PlumpSearchBot` and
 :class:`~cardlab.bots.femkamp_search.FemkampSearchBot` (one step of policy improvement over the
 heuristic player).
 
-A play-out of Rummy is long and chaotic (one other discard changes every later draw), so the
-comparison is noisy; the bot leaves the heuristic's move only when another move saves penalty points
-by more than ``margin`` standard errors of the paired saving over the deals tried, and otherwise
+A play-out of Rummy is chaotic (one other discard changes every later draw), so the comparison is
+noisy; the bot leaves the heuristic's discard only when another saves penalty points by more than
+``margin`` standard errors of the paired saving over the deals tried (default 0.5), and otherwise
 makes the heuristic's move and gives the heuristic's reason.  When it leaves it, it says what the
 search found:
-"Jag provade 60 sätt som de andra korten kan ligga på: det bästa var att kasta K♥, då får jag
-ungefär 8 straffpoäng i den här rundan."
+"Jag provade 750 sätt som de andra korten kan ligga på: det bästa var att kasta K♥, då har jag om
+några varv ungefär 8 straffpoäng på handen."
 
-**Play-outs.**  A stock that runs out is reshuffled as the rules say, but in a play-out at most
-once more than has happened so far when the rules set no limit (RummyBot's twin models rounds of at
-most three reshuffles); a play-out stops after ``max_turns`` turns and everyone then pays the cards
-in hand, as at a round's end with no winner.
+**Play-outs.**  A play-out stops after ``max_turns`` turns (default 15: five times round a table of
+three) and everyone then pays the cards in hand, as at a round's end with no winner: the cards a
+heuristic player still holds then are an estimate of what it will pay, and a shorter horizon is
+cheaper and less noisy than playing to the end.  A stock that runs out is reshuffled as the rules
+say, but in a play-out at most once more than has happened so far when the rules set no limit
+(RummyBot's twin models rounds of at most three reshuffles).
 
-**Strength and time.**  A Rummy play-out costs far more than a Femkamp one (the best melds of a hand
-are searched at every turn: about 0.3–1 ms per play-out), so the budget is smaller: ``rollouts``
-play-outs per decision (default 240, shared among the moves tried, at least 8 deals), or a fixed
-number of deals ``samples``, or a time budget ``time_ms``.  More: stronger and slower.  Measured
-strength against RummyBot: ``docs/strength.md``.
+**Strength and time.**  A play-out costs about 15–35 µs (the best melds of a hand are searched only
+when it holds one), so the default is ``rollouts`` = 6000 play-outs per decision, shared among the
+moves tried (at most 2000 deals), or a fixed number of deals ``samples``, or a time budget
+``time_ms``; ``width`` tries only the discards RummyBot likes best.  More: stronger and slower.
+Measured strength against RummyBot: ``docs/strength.md``.
 
 >>> from cardlab import RummyRules
 >>> from cardlab.games.rummy import RummyRound
@@ -67,15 +71,17 @@ class RummySearchBot:
     Parameters (keyword-only):
 
     * ``rng`` — seed or Generator for the imagined deals (a fixed seed makes it repeatable);
-    * ``rollouts`` — play-outs per decision, shared among the moves tried (default 240);
+    * ``rollouts`` — play-outs per decision, shared among the moves tried (default 6000);
     * ``samples`` — a fixed number of deals per decision instead (every move is tried in each);
     * ``time_ms`` — a time budget per decision instead (batches of 8 deals until the time is used);
     * ``margin`` — how sure the search must be before it leaves the heuristic's move: another move
       is made only when it saves penalty points on average over the deals tried by more than
-      ``margin`` standard errors of that (paired) saving (default 2.0);
-    * ``max_turns`` — turns after which a play-out stops and everyone pays the cards in hand (default 60);
+      ``margin`` standard errors of that (paired) saving (default 0.5);
+    * ``max_turns`` — turns after which a play-out stops and everyone pays the cards in hand (default 15);
     * ``tries`` — how often a sampled deal is dealt again when another seat would hold a meld or a
-      card that fits the table, which a heuristic player would have put down (default 50).
+      card that fits the table, which a heuristic player would have put down (default 50);
+    * ``width`` — try only this many discards, RummyBot's favourites by its own discard cost (default: all);
+    * ``draws`` — search the draw too, stock against discard pile (default False: RummyBot's draw).
 
     >>> RummySearchBot(samples=0)
     Traceback (most recent call last):
@@ -85,8 +91,9 @@ class RummySearchBot:
 
     name = "rummy-search"
 
-    def __init__(self, *, rng: Any = None, rollouts: int = 240, samples: int | None = None,
-                 time_ms: float | None = None, margin: float = 2.0, max_turns: int = 60, tries: int = 50) -> None:
+    def __init__(self, *, rng: Any = None, rollouts: int = 6000, samples: int | None = None,
+                 time_ms: float | None = None, margin: float = 0.5, max_turns: int = 15, tries: int = 50,
+                 width: int | None = None, draws: bool = False) -> None:
         check_budget(rollouts, samples, time_ms)
         if not margin >= 0:
             raise ValueError(f"margin must be a number of standard errors, 0 or more; you gave {margin!r}.")
@@ -100,6 +107,10 @@ class RummySearchBot:
         if not isinstance(tries, int) or tries < 1:
             raise ValueError(f"tries must be a whole number, at least 1; you gave {tries!r}.")
         self.max_turns = max_turns
+        if width is not None and (not isinstance(width, int) or width < 2):
+            raise ValueError(f"width must be a whole number of discards, at least 2; you gave {width!r}.")
+        self.width = width
+        self.draws = bool(draws)
         self.tries = tries
         self.heuristic = RummyBot()
 
@@ -115,26 +126,54 @@ class RummySearchBot:
         if view.reshuffles > RummyBot.PATIENCE:
             return fallback  # past the heuristic's patience its twin no longer models it
         if view.phase == "draw":
+            if not self.draws:
+                return fallback  # RummyBot's draw: searching it found no gain (docs/strength.md)
             others = [a for a in legal if a != fallback.action]
+        elif not isinstance(fallback.action, Discard):
+            return fallback  # the heuristic melds or lays off: that always lowers the hand, so no search
         else:
             others = [a for a in legal if isinstance(a, Discard) and a != fallback.action]
+            if self.width is not None:  # only the discards the heuristic likes best
+                def cost(act: Discard) -> tuple:
+                    return (self.heuristic.discard_cost(view, act.card), -act.card.rank.points, act.card.index)
+                others = sorted(others, key=cost)[: self.width - 1]
         moves = [fallback.action] + others            # the heuristic's move first: the reference
         if len(moves) == 1:
             return fallback
         (sums, squares), worlds = self._search(view, moves)
+        best = self.pick(sums, squares, worlds)
+        if best == 0:
+            return fallback
+        act = moves[best]
+        return Decision(act, Message("rummy.search.move", {
+            "worlds": worlds, "points": int(round(float(sums[best] / worlds))),
+            "action": action_message(act, view.table, view.discard_top)}))
+
+    def pick(self, sums: np.ndarray, squares: np.ndarray, worlds: int) -> int:
+        """Which move the search makes, from each move's summed penalty over ``worlds`` deals and the
+        summed squares of its difference from move 0's (the heuristic's): the index of the move with
+        the largest saving minus ``margin`` standard errors, or 0 when no saving exceeds that.
+
+        >>> bot = RummySearchBot(margin=2.0)
+        >>> bot.pick(np.array([100.0, 80.0]), np.array([0.0, 80.0]), 10)   # saves 2 ± 0.67 a deal
+        1
+        >>> bot.pick(np.array([100.0, 80.0]), np.array([0.0, 400.0]), 10)  # saves 2 ± 2: not sure
+        0
+        """
         means = sums / worlds
         saving = means[0] - means                      # penalty points saved against the heuristic's move
         spread = np.sqrt(np.maximum(squares / worlds - saving ** 2, 0.0) / max(1, worlds - 1))
         best = int(np.argmax(saving - self.margin * spread))
         if best == 0 or saving[best] <= self.margin * spread[best]:
-            return fallback
-        act = moves[best]
-        return Decision(act, Message("rummy.search.move", {
-            "worlds": worlds, "points": int(round(float(means[best]))),
-            "action": action_message(act, view.table, view.discard_top)}))
+            return 0
+        return best
 
     # ------------------------------------------------------------- search
-    def _search(self, view: Any, moves: list) -> tuple[np.ndarray, int]:
+    def _search(self, view: Any, moves: list, hands: list[int] | None = None) -> tuple[np.ndarray, int]:
+        """Summed penalties and squared differences of ``moves`` over the deals of the budget.
+
+        ``hands`` (per seat, a mask of card indices), for measurements only: the other seats' true
+        hands, so that only the stock is dealt anew (``benchmarks/rummy_search_probe.py``)."""
         from ..sim.rummy_rollout import DISCARD, LAY_OFF, MAX_MELDS, MELD, PILE, STOCK, describe_table, evaluate_moves
 
         players, me = view.players, view.seat
@@ -156,6 +195,8 @@ class RummySearchBot:
             for index, seat in holder.items():
                 if seat != me and unseen >> index & 1 and bin(int(known[seat])).count("1") < counts[seat]:
                     known[seat] = np.uint64(int(known[seat]) | 1 << index)
+        if hands is not None:
+            known = np.array([0 if s == me else hands[s] for s in range(players)], np.uint64)
         pickups = np.array([_mask(view.pickups_by(s)) for s in range(players)], np.uint64)
         melded = np.array(view.melded_before, np.bool_)
         in_turn = view.phase != "draw"

@@ -33,7 +33,8 @@ from .bits import lowest_bit, popcount
 from .cores import may_reshuffle, round_penalty
 from .kernel_rules import EVERY
 from .rng import U64, below, shuffle_into
-from .rummy_melds import MELD_MASKS, POINTS, POSITION, RELATED, best_split, deadwood, mask_points, partners
+from .rummy_melds import (MELD_MASKS, POINTS, POSITION, RELATED, best_split, deadwood, has_meld, mask_points,
+                          partners)
 
 POLICY_CODES = {"random": 0, "heuristic": 1}
 
@@ -160,20 +161,7 @@ def _apply_meld_move(pick, meld, hand, tmask, table, nt, alt_row, pile, dn):
     return hand, nt, dn, kind
 
 
-@njit(cache=True, inline="always")
-def _has_meld(hand):
-    """Quick test: does ``hand`` hold any set of 3 or run of 3?"""
-    r0 = hand & U64(0x1FFF)
-    r1 = (hand >> U64(13)) & U64(0x1FFF)
-    r2 = (hand >> U64(26)) & U64(0x1FFF)
-    r3 = (hand >> U64(39)) & U64(0x1FFF)
-    if (r0 & r1 & r2) | (r0 & r1 & r3) | (r0 & r2 & r3) | (r1 & r2 & r3) != U64(0):
-        return True
-    for r in (r0, r1, r2, r3):
-        p = ((r << U64(1)) | (r >> U64(12))) & U64(0x1FFF)  # ace-low positions: bit 0 = ace
-        if p & (p >> U64(1)) & (p >> U64(2)) != U64(0):
-            return True
-    return False
+_has_meld = has_meld  # the quick meld test, shared with the meld search
 
 
 # ------------------------------------------------------------------ choices

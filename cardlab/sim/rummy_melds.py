@@ -48,11 +48,37 @@ RELATED = np.array([sum(1 << j.index for j in (Card.from_index(k) for k in range
                     for i in range(52)], np.uint64)
 
 
+@njit(cache=True, inline="always")
+def has_meld(hand):
+    """Quick test: does ``hand`` hold any set of 3 or run of 3?"""
+    r0 = hand & U64(0x1FFF)
+    r1 = (hand >> U64(13)) & U64(0x1FFF)
+    r2 = (hand >> U64(26)) & U64(0x1FFF)
+    r3 = (hand >> U64(39)) & U64(0x1FFF)
+    if (r0 & r1 & r2) | (r0 & r1 & r3) | (r0 & r2 & r3) | (r1 & r2 & r3) != U64(0):
+        return True
+    for r in (r0, r1, r2, r3):
+        p = ((r << U64(1)) | (r >> U64(12))) & U64(0x1FFF)  # ace-low positions: bit 0 = ace
+        if p & (p >> U64(1)) & (p >> U64(2)) != U64(0):
+            return True
+    return False
+
+
+@njit(cache=True)
+def mask_points(mask):
+    """Penalty points of the cards in ``mask``."""
+    total = 0
+    while mask != U64(0):
+        total += POINTS[lowest_bit(mask)]
+        mask &= mask - U64(1)
+    return total
+
+
 @njit(cache=True)
 def deadwood(mask):
     """Least deadwood penalty of the cards in ``mask`` (the twin of ``melds.deadwood_points``)."""
-    if mask == U64(0):
-        return np.int64(0)
+    if not has_meld(mask):  # no meld at all (also the empty hand): every card is deadwood
+        return mask_points(mask)
     low = lowest_bit(mask)
     best = deadwood(mask & (mask - U64(1))) + POINTS[low]
     for k in range(MELDS_WITH_COUNT[low]):
@@ -71,6 +97,8 @@ def best_split(mask, out):
     """The melds of ``melds.best_melds`` for ``mask``: writes them to ``out`` in order; returns (count, melded cards)."""
     n = 0
     melded = U64(0)
+    if not has_meld(mask):  # most hands between melds: nothing to search
+        return n, melded
     while mask != U64(0):
         low = lowest_bit(mask)
         best = deadwood(mask & (mask - U64(1))) + POINTS[low]
@@ -92,16 +120,6 @@ def best_split(mask, out):
             melded |= choice
             mask &= ~choice
     return n, melded
-
-
-@njit(cache=True)
-def mask_points(mask):
-    """Penalty points of the cards in ``mask``."""
-    total = 0
-    while mask != U64(0):
-        total += POINTS[lowest_bit(mask)]
-        mask &= mask - U64(1)
-    return total
 
 
 @njit(cache=True, inline="always")
