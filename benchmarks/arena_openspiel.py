@@ -76,6 +76,16 @@ def in_play_search_bot(**options):
     return InPlaySearchBot(**options)
 
 
+def openspiel_installed() -> bool:
+    """Is OpenSpiel importable?  If not, say how to install it (on stderr)."""
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        print("open-spiel is not installed: pip install -e \".[bench]\"", file=sys.stderr)
+        return False
+    return True
+
+
 def ismcts(seed: int, sims: int):
     import pyspiel
 
@@ -329,10 +339,7 @@ def main(argv=None) -> int:
                              "(benchmarks/fair_field.py); 'openspiel' (default): as OpenSpiel's oh_hell resampler deals them")
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)
-    try:
-        import pyspiel  # noqa: F401
-    except ImportError:
-        print("open-spiel is not installed: pip install -e \".[bench]\"", file=sys.stderr)
+    if not openspiel_installed():
         return 2
     rounds = 40 if args.quick else args.rounds
     options = {}

@@ -43,12 +43,12 @@ def split_seat(bids: str, cards: str):
             raise ValueError(f"unknown player {name!r}: choose from {', '.join(arena.TIERS)}")
 
     class SplitSeat(ArenaSeat):
-        def __init__(self, tier: str, seed: int, players: int, search_options: dict) -> None:
-            super().__init__(tier if tier != HOST else arena.FIELD, seed, players, search_options)
+        def __init__(self, tier: str, seed: int, players: int, search_options: dict, fair: bool = False) -> None:
+            super().__init__(tier if tier != HOST else arena.FIELD, seed, players, search_options, fair)
             if tier == HOST:
                 self.tier = HOST
-                self.bidder = ArenaSeat(bids, seed, players, search_options)
-                self.player = ArenaSeat(cards, seed, players, search_options)
+                self.bidder = ArenaSeat(bids, seed, players, search_options, fair)
+                self.player = ArenaSeat(cards, seed, players, search_options, fair)
 
         def act(self, state) -> int:
             if self.tier != HOST:
@@ -69,10 +69,7 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)
-    try:
-        import pyspiel  # noqa: F401
-    except ImportError:
-        print("open-spiel is not installed: pip install -e \".[bench]\"", file=sys.stderr)
+    if not arena.openspiel_installed():
         return 2
     arena.Seat = split_seat(args.bids, args.cards)
     started = time.perf_counter()

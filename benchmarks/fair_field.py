@@ -28,12 +28,11 @@ import argparse
 
 import numpy as np
 
-DECK = 52
-SUITS_OS = 4  # OpenSpiel's card id is rank × 4 + suit
+from openspiel_seat import DECK, OS_SUITS  # OpenSpiel's card id is rank × 4 + suit
 
 
 def _suit(card: int) -> int:
-    return card % SUITS_OS
+    return card % len(OS_SUITS)
 
 
 def public_record(game, history: list[int]) -> tuple[list[int], list[int], int, int, list[tuple[int, int]]]:

@@ -49,7 +49,7 @@ import numpy as np
 from ._numba import njit
 from .bits import SUIT_OF, nth_bit, popcount
 from .cores import beats, first_leader, forbidden_bid, legal_follow, round_score
-from .plump_rollout import bid_likelihood, bid_order, later_bid, play_out, sample_world
+from .plump_rollout import bid_likelihood, bid_order, fill_later_bids, later_bid, play_out, sample_world
 from .rng import U64, below, next_u64
 
 #: how many deals a search draws at most to find one that explains the bids (``bid_weight`` < 1)
@@ -243,7 +243,6 @@ def search(action, mover, first, nxt, visits, avail, value, made, size, seed, it
     pool = np.zeros(64, np.int64)
     room = np.zeros(players + 1, np.int64)
     path = np.zeros(hand_size * players + players + 2, np.int64)
-    first_bidder = dealer + 1 if dealer + 1 < players else 0
     noisy_me = -1 if noise_me else me   # play_out keeps seat ``noisy_me`` free of noise
     total_tricks = hand_size
     scale = float(hand_size + 10)   # scores in about [0, 1] for the UCB rule
@@ -380,14 +379,7 @@ def search(action, mover, first, nxt, visits, avail, value, made, size, seed, it
             path[depth] = best
         # play-out: missing bids by the heuristic, then the heuristic player (with noise) to the end
         if info[0] < players:
-            running = info[1]
-            for j in range(players):
-                s = (first_bidder + j) % players
-                if bids[s] < 0:
-                    forbidden = forbidden_bid(s, dealer, hand_size, running, hook)
-                    bids[s] = later_bid(hands[s], hand_size, trump, players, forbidden, bid_up, j, trump_card)
-                    running += bids[s]
-                    info[0] += 1
+            info[0] += fill_later_bids(bids, hands, players, dealer, hand_size, trump, hook, bid_up, trump_card)
             leader = first_leader(bids, dealer, highest_bidder_leads)
             info[2] = leader
             info[3] = 0

@@ -211,6 +211,24 @@ def later_bid(hand, hand_size, trump, players, forbidden, bid_up, order=-1, trum
     return bid - 1
 
 
+@njit(cache=True, inline="always")
+def fill_later_bids(bids, hands, players, dealer, hand_size, trump, hook, bid_up, trump_card):
+    """Give every seat that has not bid yet (``bids[s] < 0``) the bid :func:`later_bid` makes with
+    its hand, in bidding order from the dealer's left, the dealer obeying the hook; returns how many
+    bids it filled."""
+    first = dealer + 1 if dealer + 1 < players else 0
+    running = 0
+    filled = 0
+    for j in range(players):
+        seat = (first + j) % players
+        if bids[seat] < 0:
+            forbidden = forbidden_bid(seat, dealer, hand_size, running, hook)
+            bids[seat] = later_bid(hands[seat], hand_size, trump, players, forbidden, bid_up, j, trump_card)
+            filled += 1
+        running += bids[seat]
+    return filled
+
+
 @njit(cache=True)
 def bid_likelihood(hands, played_by, me, players, hand_size, trump, bids, dealer, hook, bid_weight, trump_card=-1):
     """How well a sampled deal explains the bids made: the product over the other bidders of
@@ -297,7 +315,6 @@ def evaluate_bids(seed, worlds, me, players, hand_size, trump, must_trump, scori
     nothing = np.zeros(players, np.uint64)
     pool = np.zeros(64, np.int64)
     room = np.zeros(players + 1, np.int64)
-    first = dealer + 1 if dealer + 1 < players else 0
     total = 0.0
     for _ in range(worlds):
         state, ok = sample_world(state, me, players, my_hand, unseen, counts, voids, hands, pool, room)
@@ -309,13 +326,7 @@ def evaluate_bids(seed, worlds, me, players, hand_size, trump, must_trump, scori
                 work[s] = hands[s]
                 t2[s] = 0
             b2[me] = candidates[i]
-            running = 0
-            for j in range(players):
-                seat = (first + j) % players
-                if b2[seat] < 0:
-                    forbidden = forbidden_bid(seat, dealer, hand_size, running, hook)
-                    b2[seat] = later_bid(hands[seat], hand_size, trump, players, forbidden, bid_up, j, trump_card)
-                running += b2[seat]
+            fill_later_bids(b2, hands, players, dealer, hand_size, trump, hook, bid_up, trump_card)
             leader = first_leader(b2, dealer, highest_bidder_leads)
             state = play_out(work, players, hand_size, trump, must_trump, b2, t2, leader, empty, 0, U64(0), state, me,
                              noise, trump_card, scoring)
@@ -357,14 +368,7 @@ def random_trick_counts(seed, worlds, me, players, hand_size, trump, must_trump,
                 for s in range(players):
                     b2[s] = bids[s]
                 b2[me] = candidates[i]
-                running = 0
-                for j in range(players):
-                    seat = (first + j) % players
-                    if b2[seat] < 0:
-                        forbidden = forbidden_bid(seat, dealer, hand_size, running, hook)
-                        b2[seat] = later_bid(hands[seat], hand_size, trump, players, forbidden, bid_up, j,
-                                             trump_card)
-                    running += b2[seat]
+                fill_later_bids(b2, hands, players, dealer, hand_size, trump, hook, bid_up, trump_card)
                 leader = first_leader(b2, dealer, highest_bidder_leads)
             for s in range(players):
                 work[s] = hands[s]
