@@ -18,12 +18,21 @@ field playing all seats itself (its difference is 0 by definition).  Scores are 
 exact bid.  Every ISMCTS seat is seeded from (deal, seat, tier), so a run can be repeated.
 
 **What the field knows.**  ISMCTS imagines the cards it cannot see with the game's
-``ResampleFromInfostate``.  In OpenSpiel 2.0.2 ``oh_hell``'s resampler deals the other hands only
-from the cards they really hold, shuffled among them, never from the undealt stock: ISMCTS knows
-*which* cards are out (not who holds which).  At 4 × 5 that is 15 known cards of 47 unseen; at
+``ResampleFromInfostate``.  Since OpenSpiel 2.0 (its June 2026 rewrite of that function, "Fix
+void-inconsistency in OhHellState::ResampleFromInfostate") ``oh_hell``'s resampler deals the other
+hands only from the cards they really hold, shuffled among them, never from the undealt stock (it
+skips every card "not dealt to a player"): ISMCTS knows *which* cards are out (not who holds which).  At 4 × 5 that is 15 known cards of 47 unseen; at
 4 × 10, 30 of 41.  cardlab's bots see only their own view.  The ``search-in-play`` tier (a
 diagnostic, not in the default run) is ``PlumpSearchBot`` given the same knowledge, to measure what
-it is worth; ``benchmarks/bid_agreement.py`` shows that ISMCTS's bids follow it.
+it is worth; ``benchmarks/bid_agreement.py`` shows that ISMCTS's bids follow it.  Two fair fields:
+``--field fair`` (``benchmarks/fair_field.py``) re-deals the hidden cards before each ISMCTS decision
+with the installed OpenSpiel; or run the arena with OpenSpiel 1.6.15, the last release whose
+resampler deals the other hands from every unseen card (it ignores shown voids), unmodified::
+
+    pip install --target /tmp/openspiel-1.6.15 --no-deps open-spiel==1.6.15
+    PYTHONPATH=/tmp/openspiel-1.6.15 python benchmarks/arena_openspiel.py --sizes 4x5 --tiers search
+
+The last line of every run names the OpenSpiel release and what its field knows.
 
 Reported per tier and size: mean score per round, difference to the field (ISMCTS-1000) with its
 standard error and z, exact-bid rate, mean bid and mean tricks taken, and CPU milliseconds per
@@ -84,6 +93,33 @@ def openspiel_installed() -> bool:
         print("open-spiel is not installed: pip install -e \".[bench]\"", file=sys.stderr)
         return False
     return True
+
+
+def openspiel_version() -> str:
+    """The installed OpenSpiel's version, e.g. ``"2.0.2"`` (the first found on ``sys.path``)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("open-spiel")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def field_description(fair: bool) -> str:
+    """What the ISMCTS seats know, for the line under every run's tables.
+
+    OpenSpiel's ``oh_hell`` resampler changed in 2.0 (June 2026, "Fix void-inconsistency in
+    OhHellState::ResampleFromInfostate"): since then it shuffles only the cards the other hands really
+    hold (it skips every card "not dealt to a player"), so ISMCTS knows which cards are out; up to
+    1.6.15 it dealt the other hands from every card the player had not seen (ignoring shown voids).
+    """
+    release = openspiel_version()
+    if fair:
+        return f"OpenSpiel {release}; field: fair ISMCTS (hidden cards re-dealt from all unseen cards, voids kept)"
+    major = release.split(".")[0]
+    knows = ("deals the other hands only from the cards they hold" if major.isdigit() and int(major) >= 2
+             else "deals the other hands from all unseen cards" if major.isdigit() else "unknown resampler")
+    return f"OpenSpiel {release}; field: OpenSpiel's ISMCTS as shipped (its oh_hell resampler {knows})"
 
 
 def ismcts(seed: int, sims: int):
@@ -375,6 +411,7 @@ def main(argv=None) -> int:
     print(markdown(all_rows))
     print(f"\n{' '.join(['python', 'benchmarks/arena_openspiel.py', *(argv if argv is not None else sys.argv[1:])])}"
           f"  — {time.perf_counter() - started:.0f} s wall")
+    print(field_description(args.field == "fair"))
     return 0
 
 

@@ -15,7 +15,10 @@ that seat's penalty points (heuristic − search; positive: the search bot pays 
 with its standard error and z, with how often that seat went out, and the search bot's
 milliseconds per decision::
 
-    .venv/bin/python benchmarks/rummy_bots.py --search --rounds 1000 [--rollouts 240] [--seed 0]
+    .venv/bin/python benchmarks/rummy_bots.py --search --rounds 1000 [--rollouts 6000] [--seed 0] [--jobs 2]
+
+Each round is seeded by itself alone, so ``--jobs`` splits the rounds over processes and gives
+the same figures; a progress bar shows the rounds done.
 """
 
 from __future__ import annotations
@@ -61,44 +64,94 @@ def measure(policy: str, rounds: int, rules: RummyRules) -> dict:
             "mean_turns": turns / rounds, "rounds_per_s": rounds / seconds}
 
 
-def search_against_heuristic(rounds: int, seed: int, rollouts: int, **options) -> dict:
-    """Seat ``r % 3`` of round ``r`` is RummySearchBot, then RummyBot, against two RummyBots.
+#: the search run's reshuffle limit: some rounds can never end (every hand down to one card and no
+#: card left that fits the table: nobody can meld or lay off again), so the run names a bound, as
+#: RULES.md asks of simulations; past it the round ends with no winner and every hand is scored
+SEARCH_MAX_RESHUFFLES = 3
 
-    ``options`` go to RummySearchBot (``max_turns``, ``margin``, ``width``, ``time_ms``).  Also counts
-    how often the search bot left RummyBot's move: in the draw (taking the discard pile's top card
-    where RummyBot draws from the stock, or the other way round) and in the discard.
+
+def play_pair(r: int, seed: int, rollouts: int, options: dict, max_reshuffles: int | None = SEARCH_MAX_RESHUFFLES) -> dict:
+    """Round ``r`` twice: seat ``r % 3`` is RummySearchBot, then RummyBot, against two RummyBots.
+
+    Every round is seeded by ``seed + r`` alone (the deal and the search bot's ``rng``), so a run
+    gives the same figures whatever ``--jobs`` it is split over.  Also counts how often the search
+    bot left RummyBot's move: in the draw (taking the discard pile's top card where RummyBot draws
+    from the stock, or the other way round) and in the discard.
     """
-    import numpy as np
-
-    rules = RummyRules()
-    diffs, outs = [], [0, 0]
-    seconds = 0.0
-    decisions = 0
+    rules = RummyRules(max_reshuffles=max_reshuffles)
+    hero = r % rules.players
+    search = RummySearchBot(rng=seed * 100_003 + r, rollouts=rollouts, **options)
+    penalties, outs = [], []
+    seconds, decisions = 0.0, 0
     changed = {"pile": 0, "stock": 0, "discard": 0}
-    for r in range(rounds):
-        hero = r % rules.players
-        search = RummySearchBot(rng=seed * 100_003 + r, rollouts=rollouts, **options)
-        penalties = []
-        for side, use_search in enumerate((True, False)):
-            rnd = RummyRound.deal(rules, dealer=r % rules.players, rng=seed + r, seed=seed + r)
-            while not rnd.is_over:
-                view = rnd.view(rnd.to_move)
-                if use_search and rnd.to_move == hero:
-                    start = time.perf_counter()
-                    decision = search.decide(view)
-                    act = decision.action
-                    seconds += time.perf_counter() - start
-                    decisions += 1
-                    if decision.reason.key == "rummy.search.move":
-                        changed["discard" if view.phase != "draw" else act.source.replace("discard", "pile")] += 1
-                else:
-                    act = RummyBot().choose(view)
-                rnd.apply(act)
-            penalties.append(rnd.scores()[hero])
-            outs[side] += rnd.winner == hero
-        diffs.append(penalties[1] - penalties[0])
-    return {"diffs": np.array(diffs, float), "out_search": outs[0] / rounds, "out_heuristic": outs[1] / rounds,
-            "ms": 1000 * seconds / max(1, decisions), "rules": rules, "changed": changed, "decisions": decisions}
+    for use_search in (True, False):
+        rnd = RummyRound.deal(rules, dealer=r % rules.players, rng=seed + r, seed=seed + r)
+        while not rnd.is_over:
+            view = rnd.view(rnd.to_move)
+            if use_search and rnd.to_move == hero:
+                start = time.perf_counter()
+                decision = search.decide(view)
+                act = decision.action
+                seconds += time.perf_counter() - start
+                decisions += 1
+                if decision.reason.key == "rummy.search.move":
+                    changed["discard" if view.phase != "draw" else act.source.replace("discard", "pile")] += 1
+            else:
+                act = RummyBot().choose(view)
+            rnd.apply(act)
+        penalties.append(rnd.scores()[hero])
+        outs.append(rnd.winner == hero)
+    return {"round": r, "diff": penalties[1] - penalties[0], "out_search": outs[0], "out_heuristic": outs[1],
+            "seconds": seconds, "decisions": decisions, "changed": changed}
+
+
+def _play_pair_star(args: tuple) -> dict:
+    return play_pair(*args)
+
+
+def search_against_heuristic(rounds: int, seed: int, rollouts: int, jobs: int = 1, progress: bool = True,
+                             max_reshuffles: int | None = SEARCH_MAX_RESHUFFLES, log=None, **options) -> dict:
+    """Every round of :func:`play_pair`, over ``jobs`` processes, with a progress bar.
+
+    ``options`` go to RummySearchBot (``max_turns``, ``margin``, ``width``, ``time_ms``, ``draws``).
+    ``log``, a writable text file, gets one JSON line per round as it finishes.
+    """
+    import json
+
+    import numpy as np
+    from tqdm.auto import tqdm
+
+    tasks = [(r, seed, rollouts, options, max_reshuffles) for r in range(rounds)]
+    with tqdm(total=rounds, unit="round", disable=not progress, leave=False) as bar:
+        if jobs > 1:
+            import multiprocessing
+
+            with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+                results = []
+                for result in pool.imap_unordered(_play_pair_star, tasks, chunksize=2):
+                    results.append(result)
+                    bar.update()
+                    if log is not None:
+                        log.write(json.dumps(result) + "\n")
+                        log.flush()
+        else:
+            results = []
+            for task in tasks:
+                results.append(play_pair(*task))
+                bar.update()
+                if log is not None:
+                    log.write(json.dumps(results[-1]) + "\n")
+                    log.flush()
+    results.sort(key=lambda result: result["round"])
+    changed = {key: sum(result["changed"][key] for result in results) for key in ("pile", "stock", "discard")}
+    decisions = sum(result["decisions"] for result in results)
+    seconds = sum(result["seconds"] for result in results)
+    return {"diffs": np.array([result["diff"] for result in results], float),
+            "out_search": sum(result["out_search"] for result in results) / rounds,
+            "out_heuristic": sum(result["out_heuristic"] for result in results) / rounds,
+            "ms": 1000 * seconds / max(1, decisions), "rules": RummyRules(max_reshuffles=max_reshuffles),
+            "changed": changed,
+            "decisions": decisions}
 
 
 def report_search(data: dict, rounds: int, seed: int, rollouts: int, seconds: float, **options) -> None:
@@ -128,12 +181,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--width", type=int, default=None, help="discards tried (RummyBot's best first)")
     parser.add_argument("--time-ms", type=float, default=None, help="a time budget per decision instead of --rollouts")
     parser.add_argument("--draws", action="store_true", help="the search bot searches the draw too")
+    parser.add_argument("--jobs", type=int, default=1, help="processes for the search run (same figures for any number)")
+    parser.add_argument("--per-round", metavar="FILE", help="write each round's result as a JSON line as it finishes (search run)")
+    parser.add_argument("--max-reshuffles", type=int, default=SEARCH_MAX_RESHUFFLES,
+                        help="the search run's reshuffle limit (some rounds can never end without one)")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
     if args.search:
         options = {k: v for k, v in (("max_turns", args.max_turns), ("margin", args.margin), ("width", args.width),
                                      ("time_ms", args.time_ms), ("draws", args.draws or None)) if v is not None}
         start = time.perf_counter()
-        data = search_against_heuristic(args.rounds, args.seed, args.rollouts, **options)
+        log = open(args.per_round, "w") if args.per_round else None
+        try:
+            data = search_against_heuristic(args.rounds, args.seed, args.rollouts, jobs=args.jobs,
+                                            progress=not args.no_progress, max_reshuffles=args.max_reshuffles,
+                                            log=log, **options)
+        finally:
+            if log is not None:
+                log.close()
         report_search(data, args.rounds, args.seed, args.rollouts, time.perf_counter() - start, **options)
         return 0
     rules = RummyRules(max_reshuffles=3)  # simulations name their reshuffle limit
