@@ -15,7 +15,8 @@ what counts (SE over positions).
 The table gives, per situation: decisions, how often the search left FemkampBot's card, the mean
 points saved where it did (± SE), and the saving per decision of that situation (the share of the
 round's gain it explains).  With ``--detail`` it also splits the disagreements by what the search
-played instead (higher or lower than FemkampBot's card, same suit or another).
+played instead (higher or lower than FemkampBot's card of the same suit, or a card of a suit it holds fewer,
+as many or more cards of).
 
 Run::
 
@@ -47,11 +48,17 @@ def round_points(rnd, seat: int, first) -> int:
     return rnd.scores()[seat]
 
 
-def relation(bot_card, search_card) -> str:
-    """What the search played instead of FemkampBot's card, in a few words."""
-    if search_card.suit is not bot_card.suit:
-        return "another suit"
-    return "higher, same suit" if search_card.rank > bot_card.rank else "lower, same suit"
+def relation(hand, bot_card, search_card) -> str:
+    """What the search played instead of FemkampBot's card, in a few words (suit lengths as held before the move).
+
+    >>> from cardlab.cards import parse_cards
+    >>> relation(parse_cards("2C 5C 9C KD"), *parse_cards("2C KD"))
+    'a shorter suit'
+    """
+    if search_card.suit is bot_card.suit:
+        return "higher, same suit" if search_card.rank > bot_card.rank else "lower, same suit"
+    mine, other = (sum(1 for c in hand if c.suit is card.suit) for card in (bot_card, search_card))
+    return "a shorter suit" if other < mine else "a longer suit" if other > mine else "a suit as long"
 
 
 def collect(games: int, seed: int, rounds: set[str], rollouts: int) -> list[dict]:
@@ -73,7 +80,7 @@ def collect(games: int, seed: int, rounds: set[str], rollouts: int) -> list[dict
                 if record["left"]:
                     rnd = game.round
                     record["saved"] = float(round_points(rnd, seat, decision.action) - round_points(rnd, seat, other))
-                    record["how"] = relation(decision.action.card, other.card)
+                    record["how"] = relation(view.hand, decision.action.card, other.card)
                 records.append(record)
             game.apply(decision.action)
     return records
