@@ -19,14 +19,25 @@ Two measurements, each over the same seeded 4-player deals (seed = game number):
    round too, and the search bot's milliseconds per decision (prikks and one-card moves, which it
    answers without searching, included).
 
+4. **FemkampBot against an earlier FemkampBot** (``--against REV``: the bot as it was in git revision
+   ``REV``, loaded from ``cardlab/bots/femkamp.py`` of that revision): in game ``g`` (seed ``seed + g``)
+   seat ``g % 4`` is today's FemkampBot, then the earlier one, on the same deal; the other three seats
+   are the earlier bot (and, in a second line, today's bot).  The difference of that seat's totals
+   (earlier − today; positive: today's bot scores fewer points) is reported with its standard error
+   and z, per round too.
+
 Run: ``python benchmarks/femkamp_bots.py [--games 1000]``
      ``python benchmarks/femkamp_bots.py --search --games 1000 [--rollouts 3000] [--seed 0]``
+     ``python benchmarks/femkamp_bots.py --against a8701d2 --games 1000 [--seed 0]``
 """
 
 from __future__ import annotations
 
 import argparse
+import pathlib
+import subprocess
 import time
+import types
 
 import numpy as np
 
@@ -107,6 +118,52 @@ def search_against_heuristic(games: int, seed: int, rollouts: int) -> dict:
     return {"diffs": np.array(diffs, float), "rounds": np.array(rounds, float), "ms": 1000 * seconds / decisions}
 
 
+def bot_at_revision(revision: str):
+    """The class ``FemkampBot`` as ``cardlab/bots/femkamp.py`` defined it in git revision ``revision``."""
+    root = pathlib.Path(__file__).resolve().parents[1]
+    source = subprocess.run(["git", "show", f"{revision}:cardlab/bots/femkamp.py"], cwd=root, check=True,
+                            capture_output=True, text=True).stdout
+    module = types.ModuleType(f"cardlab.bots._femkamp_at_{revision}")
+    module.__package__ = "cardlab.bots"  # its relative imports use today's cards, games and messages
+    exec(compile(source, f"{revision}:cardlab/bots/femkamp.py", "exec"), module.__dict__)
+    return module.FemkampBot
+
+
+def against_revision(games: int, seed: int, earlier) -> dict:
+    """Seat ``g % 4`` of game ``g`` is today's FemkampBot, then ``earlier``; the field is ``earlier``, then today's."""
+    out = {}
+    for field, make in (("earlier", earlier), ("today", FemkampBot)):
+        diffs, rounds = [], []
+        for g in range(games):
+            hero = g % 4
+            games_played = []
+            for hero_bot in (FemkampBot, earlier):
+                bots = [make() for _ in range(4)]
+                bots[hero] = hero_bot()
+                games_played.append(play_out(FemkampGame.start(FemkampRules(), seed=seed + g), bots))
+            today, before = games_played
+            diffs.append(before.totals[hero] - today.totals[hero])
+            rounds.append([b.scores[hero] - t.scores[hero] for b, t in zip(before.results, today.results)])
+        out[field] = {"diffs": np.array(diffs, float), "rounds": np.array(rounds, float)}
+    return out
+
+
+def report_against(data: dict, games: int, seed: int, revision: str, seconds: float) -> None:
+    print(f"FemkampBot vs FemkampBot of {revision}, {games} games, seeds {seed}..{seed + games - 1}, seats rotated; "
+          f"positive = today's bot scores fewer points  ({seconds:.0f} s)")
+    for field, label in (("earlier", f"the other three play the bot of {revision}"),
+                         ("today", "the other three play today's bot")):
+        d = data[field]["diffs"]
+        mean, se = float(d.mean()), float(d.std(ddof=1) / np.sqrt(len(d)))
+        print(f"  {label}: total per game {mean:+.3f} ± {se:.3f} (SE)   z = {mean / se if se > 0 else float('inf'):+.1f}")
+        per_round = []
+        for i, name in enumerate(ROUND_NAMES):
+            r = data[field]["rounds"][:, i]
+            rse = float(r.std(ddof=1) / np.sqrt(len(r)))
+            per_round.append(f"{name} {r.mean():+.3f} ± {rse:.3f}")
+        print(f"    per round: {'   '.join(per_round)}")
+
+
 def report_search(data: dict, games: int, seed: int, rollouts: int, seconds: float) -> None:
     d = data["diffs"]
     mean, se = float(d.mean()), float(d.std(ddof=1) / np.sqrt(len(d)))
@@ -125,8 +182,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000, help="games per run (default 1000)")
     parser.add_argument("--search", action="store_true", help="FemkampSearchBot against FemkampBot instead")
     parser.add_argument("--rollouts", type=int, default=3000, help="the search bot's play-outs per decision")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the first game (search run)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first game (search and --against runs)")
+    parser.add_argument("--against", metavar="REV", help="today's FemkampBot against the one of git revision REV")
     args = parser.parse_args()
+    if args.against:
+        start = time.perf_counter()
+        data = against_revision(args.games, args.seed, bot_at_revision(args.against))
+        report_against(data, args.games, args.seed, args.against, time.perf_counter() - start)
+        return
     if args.search:
         start = time.perf_counter()
         data = search_against_heuristic(args.games, args.seed, args.rollouts)

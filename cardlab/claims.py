@@ -587,8 +587,8 @@ def queens_decide_most(source=None, policy: str = "heuristic") -> Claim:
                  float(t["diff"][i]), float(t.low[i]), float(t.high[i]), bool((t.low > 0).all()), m, t)
 
 
-def grand_decides_fewest(source=None, players=(3, 4), policy: str = "heuristic") -> Claim:
-    """The grand round decides fewer games than every other round — for heuristic bots at 3 and 4 players only."""
+def grand_decides_fewest(source=None, players=(3,), policy: str = "heuristic") -> Claim:
+    """The grand round decides fewer games than every other round — for heuristic bots at 3 players only."""
     df = _source(source)("femkamp_summary", policy=policy, players=list(players))
     d = df[df["round"] != "total"].drop_duplicates(["players", "round"]).reset_index(drop=True)
     rows = []

@@ -74,6 +74,43 @@ def test_queens_round_lead_avoids_a_card_above_an_unplayed_queen():
     assert decision.explain("en") == "I lead 3♦: the queen of diamonds has already been played, so the trick is harmless."
 
 
+def points_after(rnd, code):
+    """The points of the seat to move when it plays ``code`` now and FemkampBot plays every move after."""
+    rnd = copy.deepcopy(rnd)
+    seat = rnd.to_move
+    rnd.apply(Play(seat=seat, card=Card.parse(code)))
+    while not rnd.is_over:
+        rnd.apply(BOT.choose(rnd.view(rnd.to_move)))
+    return rnd.scores()[seat]
+
+
+def test_leads_the_lowest_card_of_the_shortest_suit_to_make_a_void():
+    """Seat 0 holds 3♣ 8♣ 9♦.  It used to lead its lowest card, 3♣: seat 1 has no clubs and throws Q♠ on it,
+    and 3♣ wins (a trick, and in the queens round the queen).  Leading the lone 9♦ instead, K♦ takes the
+    trick and Q♠ with it: 2 tricks instead of 3 in the pass round, 0 points instead of 4 in the queens round."""
+    hands = ["3C 8C 9D", "4S JS QS", "2C KD 10H", "2D 3H 10S"]
+    rnd = trick_position(hands, "pass")
+    card, decision = choice(rnd)
+    assert card == "9D"
+    assert decision.explain("en") == ("I lead 9♦, the lowest card of my shortest suit: once it has run out, "
+                                      "I can throw away my high cards.")
+    assert (points_after(rnd, "9D"), points_after(rnd, "3C")) == (2, 3)
+    rnd = trick_position(hands, "queens")
+    card, decision = choice(rnd)
+    assert card == "9D"
+    assert decision.explain("en") == "I lead 9♦, below the queen of diamonds, so I do not catch it myself."
+    assert (points_after(rnd, "9D"), points_after(rnd, "3C")) == (0, 4)
+
+
+def test_clubs_round_leads_a_lone_card_of_another_suit_before_a_lone_club():
+    """6♣ and 6♦ are both alone in their suits; the club would go to whoever takes the trick, so 6♦."""
+    rnd = trick_position(["6C 6D 7S KS", "QD 5H 9H 5S", "5C QC 8H JH", "8D JD 9S AS"], "clubs")
+    card, decision = choice(rnd)
+    assert card == "6D"
+    assert "6♦" in decision.explain("sv")
+    assert (points_after(rnd, "6D"), points_after(rnd, "6C")) == (0, 2)
+
+
 # ----------------------------------------------------------------- grand
 def test_grand_takes_tricks():
     rnd = trick_position(["AS 2D", "3S 4S", "5H 6H", "7H 8H"], "grand")
@@ -83,6 +120,17 @@ def test_grand_takes_tricks():
     assert choice(rnd)[0] == "9S"  # last to play: the cheapest winner
     rnd = trick_position(["2S 3D", "9S KS", "4H 5H", "6H 7H"], "grand", [(0, "2S")])
     assert choice(rnd)[0] == "KS"  # not last: the highest winner
+
+
+def test_grand_leads_the_low_card_of_its_longest_suit_and_keeps_the_high_one():
+    """No master to lead: 4♦ from Q♦ 4♦ (it used to lead Q♦).  4♦ draws out 10♦, Q♦ wins the diamond led
+    back, and seat 0, on lead, takes the last trick too: −2 instead of −1 after leading Q♦ at once."""
+    rnd = trick_position(["7C 4D QD", "6D 4H QS", "QH 4S 10S", "3D 10D 7S"], "grand")
+    card, decision = choice(rnd)
+    assert card == "4D"
+    assert decision.explain("en") == ("I lead 4♦, the lowest card of my longest suit, so that my higher cards "
+                                      "there become winners.")
+    assert (points_after(rnd, "4D"), points_after(rnd, "QD")) == (-2, -1)
 
 
 # ----------------------------------------------------------------- kabal

@@ -13,14 +13,17 @@ round and a queen in the queens round:
 * void in the led suit: pass round — throw the highest card; clubs round — the
   highest club, else the highest card; queens round — a queen (of the shortest
   suit), else an ace or king of a suit whose queen is still out, else the highest card;
-* leading: the lowest card; in the queens round from the safest suit — first suits
-  whose queen is gone, then cards below a queen still out, never a card above it,
-  nor a suit where someone is known to be void, unless nothing else is left.
+* leading: the lowest card of the shortest suit, so that the suit soon runs out and
+  high cards can be thrown on other suits' tricks (in the clubs round not a club while
+  another suit is left); in the queens round from the safest cards — a suit whose
+  queen is gone or a card below a queen still out (shortest suit first), then cards
+  below my own queen, never a card above a queen still out, nor a suit where someone
+  is known to be void, unless nothing else is left.
 
 **Grand** (take tricks): following, the lowest winning card when last, else the
 highest winning card, else the lowest; void, throw the lowest card; leading, a
-master card (no higher card of its suit still out), else the highest card of the
-longest suit.
+master card (no higher card of its suit still out), else the lowest card of the
+longest suit, so that its higher cards become winners.
 
 **Kabal**: score each playable card: an ace or king opens nothing (+1); a card
 that opens a place for a card I hold is good (+2, plus 1 per card of mine further
@@ -115,8 +118,7 @@ class FemkampBot:
         if not view.current_trick:
             if name == "queens":
                 return self._lead_queens(view, cards)
-            card = min(cards, key=_low_key)
-            return card, Message("femkamp.bot.lead_low", {"card": card})
+            return self._lead_short(view, cards)
         led = view.current_trick[0][1].suit
         winner = self._current_winner(view)
         if cards[0].suit is led:
@@ -158,6 +160,15 @@ class FemkampBot:
         card = max(cards, key=lambda c: (int(c.rank), -length[c.suit], c.suit.index))
         return card, Message("femkamp.bot.discard_high", {"card": card, "suit": led})
 
+    @staticmethod
+    def _lead_short(view: Any, cards: list[Card]) -> tuple[Card, Message]:
+        """Pass and clubs rounds: the lowest card of the shortest suit (a club in the clubs round only when
+        nothing else is left: the club would go to whoever takes the trick, perhaps me)."""
+        length = {s: sum(1 for c in view.hand if c.suit is s) for s in Suit}
+        no_clubs = view.round_name == "clubs"
+        card = min(cards, key=lambda c: (no_clubs and c.suit is Suit.CLUBS, length[c.suit], int(c.rank), c.suit.index))
+        return card, Message("femkamp.bot.lead_short", {"card": card})
+
     def _lead_queens(self, view: Any, cards: list[Card]) -> tuple[Card, Message]:
         seen = self._seen(view)
         mine = set(view.hand)
@@ -176,7 +187,9 @@ class FemkampBot:
                 return 5
             return 3 if card.suit in void_suits else 1
 
-        card = min(cards, key=lambda c: (danger(c), int(c.rank), c.suit.index))
+        length = {s: sum(1 for c in view.hand if c.suit is s) for s in Suit}
+        # a suit whose queen is gone and a card below a queen still out are equally safe: shortest suit first
+        card = min(cards, key=lambda c: (max(danger(c), 1), length[c.suit], int(c.rank), c.suit.index))
         level = danger(card)
         if level == 0:
             return card, Message("femkamp.bot.lead_safe", {"card": card, "suit": card.suit})
@@ -195,7 +208,7 @@ class FemkampBot:
                 card = max(masters, key=_low_key)
                 return card, Message("femkamp.bot.grand_master", {"card": card})
             length = {s: sum(1 for c in view.hand if c.suit is s) for s in Suit}
-            card = max(cards, key=lambda c: (length[c.suit], int(c.rank), c.suit.index))
+            card = max(cards, key=lambda c: (length[c.suit], -int(c.rank), c.suit.index))
             return card, Message("femkamp.bot.grand_long", {"card": card})
         led = view.current_trick[0][1].suit
         winner = self._current_winner(view)

@@ -24,14 +24,14 @@ used; the decision then depends on the machine's speed).  More: stronger and slo
 strength against FemkampBot: ``docs/strength.md``.
 
 >>> from cardlab import FemkampBot, FemkampGame
->>> game = FemkampGame.start(seed=3)
+>>> game = FemkampGame.start(seed=1)
 >>> for _ in range(104):            # FemkampBot plays the pass and clubs rounds at every seat
 ...     _ = game.apply(FemkampBot().choose(game.view(game.to_move)))
 >>> view = game.view(game.to_move)  # the first lead of the queens round
 >>> FemkampBot().decide(view).explain("en")
-'I lead 3♥, below the queen of hearts, so I do not catch it myself.'
+'I lead 7♣, below the queen of clubs, so I do not catch it myself.'
 >>> FemkampSearchBot(rng=1).decide(view).explain("en")
-'I tried 230 ways the other cards could lie: with J♥ I get the fewest points, about 4 this round.'
+'I tried 230 ways the other cards could lie: with 9♥ I get the fewest points, about 4 this round.'
 """
 
 from __future__ import annotations

@@ -50,7 +50,7 @@ def avoid_card(code, hand, legal, best_card, position, players, played, other_vo
     if position == 0:
         if code == 2:
             return lead_queens(hand, legal, played, other_voids)
-        return low_min(legal, -1)
+        return lead_short(code, hand, legal)
     led = SUIT_OF[best_card]
     if SUIT_OF[lowest_bit(legal)] == led and legal & suit_mask(led) == legal:
         losers = legal & below_in_suit(best_card)
@@ -96,8 +96,27 @@ def avoid_card(code, hand, legal, best_card, position, players, played, other_vo
 
 
 @njit(cache=True)
+def lead_short(code, hand, legal):
+    """Pass (0) and clubs (1) rounds: the lowest card of the shortest suit (in the clubs round a club only
+    when nothing else is left); the bot's key (club, length of suit, rank, suit)."""
+    best = -1
+    best_key = 1 << 30
+    rest = legal
+    while rest != U64(0):
+        c = lowest_bit(rest)
+        rest &= rest - U64(1)
+        s = SUIT_OF[c]
+        club = 1 if code == 1 and s == 0 else 0
+        key = club * 100000 + popcount(hand & suit_mask(s)) * 1000 + (c - 13 * s) * 10 + s
+        if key < best_key:
+            best_key = key
+            best = c
+    return best
+
+
+@njit(cache=True)
 def lead_queens(hand, legal, played, other_voids):
-    """The safest lead in the queens round (the bot's ``danger`` order)."""
+    """The safest lead in the queens round (the bot's ``danger`` order, then the shortest suit, its lowest card)."""
     best = -1
     best_key = 1 << 30
     rest = legal
@@ -119,7 +138,9 @@ def lead_queens(hand, legal, played, other_voids):
             danger = 3
         else:
             danger = 1
-        key = danger * 1000 + r * 10 + s
+        if danger == 0:
+            danger = 1  # a suit whose queen is gone is as safe as a card below a queen still out
+        key = danger * 100000 + popcount(hand & suit_mask(s)) * 1000 + r * 10 + s
         if key < best_key:
             best_key = key
             best = c
@@ -147,7 +168,7 @@ def grand_card(hand, legal, best_card, position, players, played):
             c = lowest_bit(rest)
             rest &= rest - U64(1)
             s = SUIT_OF[c]
-            key = popcount(hand & suit_mask(s)) * 10000 + (c - 13 * s) * 10 + s
+            key = popcount(hand & suit_mask(s)) * 10000 + (12 - (c - 13 * s)) * 10 + s
             if key > best_key:
                 best_key = key
                 best = c
