@@ -31,6 +31,7 @@ from cardlab import RummyRules, play_out
 from cardlab.bots.rummy import RummyBot, RummyRandomBot
 from cardlab.bots.rummy_search import RummySearchBot
 from cardlab.games.rummy import RummyRound
+from cardlab.sim.rummy import SIMULATION_RESHUFFLES
 
 
 def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -64,10 +65,11 @@ def measure(policy: str, rounds: int, rules: RummyRules) -> dict:
             "mean_turns": turns / rounds, "rounds_per_s": rounds / seconds}
 
 
-#: the search run's reshuffle limit: some rounds can never end (every hand down to one card and no
-#: card left that fits the table: nobody can meld or lay off again), so the run names a bound, as
-#: RULES.md asks of simulations; past it the round ends with no winner and every hand is scored
-SEARCH_MAX_RESHUFFLES = 3
+#: the search run's reshuffle limit, the one simulations use: some rounds never end under the
+#: classic rules (seed 396: every hand down to one card and nothing left that fits the table, so
+#: nobody can meld or lay off again), so the run names a bound, as RULES.md asks of simulations;
+#: past it the round ends with no winner and every hand is scored
+SEARCH_MAX_RESHUFFLES = SIMULATION_RESHUFFLES
 
 
 def play_pair(r: int, seed: int, rollouts: int, options: dict, max_reshuffles: int | None = SEARCH_MAX_RESHUFFLES) -> dict:
