@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..cards import Card
+from ..cards import Card, Rank, Suit
 from ..games.melds import best_melds, deadwood_points
 from ..games.rummy import Discard, Draw, LayOff, Meld, RummyView, action_message
 from ..i18n import Message
@@ -61,6 +61,9 @@ class RummyRandomBot:
         return Decision(act, Message("rummy.bot.random", {"action": action_message(act, view.table, view.discard_top)}))
 
 
+_RANK_AT = {r.ace_low: r for r in Rank}  # ace-low position (A = 1 … K = 13) -> rank
+
+
 def _near(a: Card, b: Card) -> bool:
     """Same suit and at most two apart (ace low): cards that could end up in one run."""
     return a.suit == b.suit and a != b and abs(a.rank.ace_low - b.rank.ace_low) <= 2
@@ -74,6 +77,31 @@ def partners(card: Card, cards: Sequence[Card]) -> int:
     3
     """
     return sum(1 for c in cards if c != card and (c.rank == card.rank or _near(card, c)))
+
+
+def connectors(card: Card, partner: Card) -> tuple[Card, ...]:
+    """The cards that would make a meld of three with ``card`` and ``partner`` (ace low).
+
+    >>> from cardlab import parse_cards
+    >>> " ".join(map(str, connectors(Card.parse("KD"), Card.parse("KS"))))   # a pair: the other two kings
+    'K♣ K♥'
+    >>> " ".join(map(str, connectors(Card.parse("7H"), Card.parse("8H"))))   # side by side: one below, one above
+    '6♥ 9♥'
+    >>> " ".join(map(str, connectors(Card.parse("7H"), Card.parse("9H"))))   # one apart: the card between
+    '8♥'
+    >>> " ".join(map(str, connectors(Card.parse("QS"), Card.parse("KS"))))   # Q-K-A is no run
+    'J♠'
+    """
+    if card.rank == partner.rank:
+        return tuple(c for c in (Card(card.rank, s) for s in Suit) if c not in (card, partner))
+    low, high = sorted((card.rank.ace_low, partner.rank.ace_low))
+    places = (low + 1,) if high - low == 2 else (low - 1, high + 1)
+    return tuple(Card(_RANK_AT[p], card.suit) for p in places if 1 <= p <= 13)
+
+
+def dead_cards(view: RummyView) -> frozenset:
+    """The cards nobody can draw until the stock is reshuffled: the discard pile and the melds on the table."""
+    return frozenset(view.discard_pile).union(*(meld.cards for meld in view.table))
 
 
 class RummyBot:
