@@ -1,16 +1,16 @@
 """Is today's RummyBot better than an earlier one?  Paired rounds, same deals, seats rotated.
 
 The earlier RummyBot is read from a git revision (``--old``, the file ``cardlab/bots/rummy.py`` as
-it was then), so nothing of it has to be kept in the package.  Round ``r`` (3 players, classic rules
-with at most 3 reshuffles of the stock, dealt from seed ``seed + r``, dealer ``r % 3``) is played twice: once with today's RummyBot in seat
-``r % 3`` and the earlier one in the other seats, once with the earlier one in every seat.  The
-report is the mean of that seat's penalty points (earlier − today; positive: today's bot pays fewer)
-with its standard error and z, and how often that seat went out.  The reshuffle limit is the one the
+it was then), so nothing of it has to be kept in the package.  Round ``r`` (3 players unless
+``--players``, classic rules with at most 3 reshuffles of the stock, dealt from seed ``seed + r``,
+dealer ``r % players``) is played twice: once with today's RummyBot in seat ``r % players`` and the
+earlier one in the other seats, once with the earlier one in every seat.  The report is the mean of
+that seat's penalty points (earlier − today; positive: today's bot pays fewer) with its standard error and z, and how often that seat went out.  The reshuffle limit is the one the
 simulations and the shipped tables use: without it a few deals never end (seeds 201, 358, 396 and 517
 of classic rules run past 40,000 turns with RummyBot in every seat, three players each holding one
 card of the same run), and within it RummyBot plays exactly as its compiled twin::
 
-    python benchmarks/rummy_heuristic_ab.py --old a8701d2 --rounds 2000 [--seed 0] [--pair 4]
+    python benchmarks/rummy_heuristic_ab.py --old a8701d2 --rounds 2000 [--seed 0] [--players 3] [--pair 4]
 
 ``--pair W`` tries a rule that was not kept: today's bot, but a live partner of the same rank (a pair)
 is worth ``W`` penalty points instead of :attr:`RummyBot.PARTNER_WEIGHT`.
@@ -69,8 +69,8 @@ def play(rules: RummyRules, r: int, seed: int, bots: list) -> RummyRound:
     return rnd
 
 
-def compare(old_class, rounds: int, seed: int, new_class: type = RummyBot) -> dict:
-    rules = RummyRules(max_reshuffles=3)
+def compare(old_class, rounds: int, seed: int, new_class: type = RummyBot, players: int = 3) -> dict:
+    rules = RummyRules(players=players, max_reshuffles=3)
     new, old = new_class(), old_class()
     diffs, outs, changed = [], [0, 0], 0
     for r in range(rounds):
@@ -89,14 +89,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--old", required=True, help="git revision of the earlier RummyBot")
     parser.add_argument("--rounds", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=0, help="seed of the first round")
+    parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--pair", type=float, default=None, help="a live pair partner is worth this many points")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    data = compare(bot_at(args.old), args.rounds, args.seed, RummyBot if args.pair is None else pair_weighted(args.pair))
+    data = compare(bot_at(args.old), args.rounds, args.seed, RummyBot if args.pair is None else pair_weighted(args.pair), args.players)
     d, rules = data["diffs"], data["rules"]
     mean, se = float(d.mean()), float(d.std(ddof=1) / math.sqrt(len(d)))
     which = "RummyBot (this tree)" + ("" if args.pair is None else f" with a live pair partner worth {args.pair:g}")
-    print(f"{which} vs RummyBot at {args.old}, 3 players, rules {rules.fingerprint()} "
+    print(f"{which} vs RummyBot at {args.old}, {args.players} players, rules {rules.fingerprint()} "
           f"({rules.changed_options() or 'classic'}), {args.rounds} rounds, seeds {args.seed}..{args.seed + args.rounds - 1}, "
           f"seats rotated; positive = today's bot pays fewer penalty points")
     print(f"  penalty per round: {mean:+.3f} ± {se:.3f} (SE)   z = {mean / se if se > 0 else float('inf'):+.1f}   "
