@@ -5,10 +5,11 @@ it was then), so nothing of it has to be kept in the package.  Round ``r`` (3 pl
 ``--players``, classic rules with at most 3 reshuffles of the stock, dealt from seed ``seed + r``,
 dealer ``r % players``) is played twice: once with today's RummyBot in seat ``r % players`` and the
 earlier one in the other seats, once with the earlier one in every seat.  The report is the mean of
-that seat's penalty points (earlier − today; positive: today's bot pays fewer) with its standard error and z, and how often that seat went out.  The reshuffle limit is the one the
-simulations and the shipped tables use: without it a few deals never end (seeds 201, 358, 396 and 517
-of classic rules run past 40,000 turns with RummyBot in every seat, three players each holding one
-card of the same run), and within it RummyBot plays exactly as its compiled twin::
+that seat's penalty points (earlier − today; positive: today's bot pays fewer) with its standard
+error and z, and how often that seat went out.  The reshuffle limit is the one the simulations and
+the shipped tables use: without it a few deals never end (seeds 201, 396 and 517 of classic rules ran
+past 37,000 turns with RummyBot of a8701d2 in every seat, three players each holding one card of the
+same run), and within it RummyBot plays exactly as its compiled twin::
 
     python benchmarks/rummy_heuristic_ab.py --old a8701d2 --rounds 2000 [--seed 0] [--players 3] [--pair 4]
 
