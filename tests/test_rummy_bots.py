@@ -184,6 +184,70 @@ def test_the_heuristic_bot_goes_out_far_more_often_than_the_random_bot():
     assert heuristic - random > 0.25
 
 
+# ------------------------------------------------- dead partners (docs/strength.md, "RummyBot, fixed ...")
+class OldRule(RummyBot):
+    """RummyBot as it was before dead partners stopped counting: every partner is worth 2 points."""
+
+    def partner_points(self, view, card, rest):
+        return self.PARTNER_WEIGHT * partners(card, rest)
+
+
+def old_rule_position(seed, moves):
+    """Round ``seed`` (classic rules, dealer 0) after ``moves`` moves of the old rule in every seat."""
+    rnd = RummyRound.deal(RummyRules(), dealer=0, rng=seed, seed=seed)
+    for _ in range(moves):
+        rnd.apply(OldRule().choose(rnd.view(rnd.to_move)))
+    return rnd
+
+
+def judged_saving(rnd, old, new, deals=2000):
+    """Penalty points ``new`` saves over ``old``, judged by play-outs to the round's end with the true hands."""
+    from cardlab.bots.rummy_search import RummySearchBot, _mask
+
+    view = rnd.view(rnd.to_move)
+    (sums, _), worlds = RummySearchBot(rng=10_000, samples=deals, max_turns=10_000)._search(
+        view, [old, new], hands=[_mask(h) for h in rnd.hands])
+    return (sums[0] - sums[1]) / worlds
+
+
+def test_throws_a_king_whose_pair_is_dead():
+    """Seed 5014 after 31 moves: seat 0 holds K♥ K♠, but K♣ and K♦ lie on the discard pile, so the pair
+    can never become a set.  The old rule counted K♠ a partner of K♥ and threw J♥; the bot now throws
+    a king, which saves about 2.4 penalty points in play-outs with the true hands."""
+    rnd = old_rule_position(5014, 31)
+    view = rnd.view(0)
+    assert " ".join(map(str, view.hand)) == "3♣ 8♣ 4♦ 7♦ J♥ K♥ 3♠ K♠"
+    assert {Card.parse("KC"), Card.parse("KD")} <= set(view.discard_pile)
+    assert OldRule().choose(view) == Discard(0, "JH")
+    decision = RummyBot().decide(view)
+    assert decision.action == Discard(0, "KS")
+    assert decision.explain("en") == ("I discard K♠: the cards that could have made a meld of it are already "
+                                      "on the discard pile or the table.")
+    assert judged_saving(rnd, Discard(0, "JH"), Discard(0, "KS")) > 1.0
+
+
+def test_breaks_a_near_run_whose_connecting_cards_are_dead():
+    """Seed 5002 after 20 moves: seat 1 holds 9♣ 10♣, but 8♣ and J♣ are dead (on the discard pile or the
+    table).  The old rule kept 9♣ for that run and threw 10♠; the bot now throws 9♣ (about 1.2 points
+    saved in play-outs with the true hands)."""
+    rnd = old_rule_position(5002, 20)
+    view = rnd.view(1)
+    assert " ".join(map(str, view.hand)) == "3♣ 9♣ 10♣ A♣ 2♦ 2♥ 6♠ 10♠"
+    from cardlab.bots.rummy import dead_cards
+
+    assert {Card.parse("8C"), Card.parse("JC")} <= dead_cards(view)
+    assert OldRule().choose(view) == Discard(1, "10S")
+    assert RummyBot().choose(view) == Discard(1, "9C")
+    assert judged_saving(rnd, Discard(1, "10S"), Discard(1, "9C")) > 0.5
+
+
+def test_dead_discard_explains_itself_in_three_languages():
+    from cardlab.i18n import tr
+
+    for lang, word in (("sv", "kasthögen"), ("nb", "kastebunken"), ("en", "discard pile")):
+        assert word in tr("rummy.bot.discard_dead", lang, card="K♠")
+
+
 def test_heuristic_bots_finish_rounds_when_the_stock_is_reshuffled_without_limit():
     """RULES.md lets play go on after an empty stock for ever; heuristic bots that hold each other's
     cards (seed 7: 2♦ A♦ A♥ / 3♦ 3♥ 6♠ / 4♦ 2♥ 4♥ with the other low cards on the table) used to

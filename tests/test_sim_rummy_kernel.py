@@ -68,6 +68,21 @@ def test_quick_meld_test_agrees_with_the_meld_list():
     assert has_meld(_mask(parse_cards("7H 7D 7C"))) and not has_meld(_mask(parse_cards("7H 7D 8D 9C")))
 
 
+def test_live_partners_twin_matches_the_bot_on_random_hands():
+    from cardlab.bots.rummy import live_partners as bot_live_partners
+    from cardlab.sim.rummy_melds import live_partners
+
+    gen = np.random.default_rng(9)
+    seen = set()
+    for _ in range(1500):
+        cards = [Card.from_index(int(i)) for i in gen.permutation(52)]
+        card, hand, dead = cards[0], cards[1:int(gen.integers(2, 12))], cards[12:12 + int(gen.integers(0, 30))]
+        expected = bot_live_partners(card, hand, set(dead))
+        assert int(live_partners(card.index, _mask(hand), _mask(dead))) == expected, (card, hand, dead)
+        seen.add(expected)
+    assert {0, 1, 2} <= seen
+
+
 def test_meld_search_worked_example():
     # melds.py's own example: 7-7-7 and A-2-3-4♠ leave K♦ (10 points)
     mask = _mask(parse_cards("AS 2S 3S 4S 7H 7D 7C KD"))

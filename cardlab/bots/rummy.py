@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..cards import Card
+from ..cards import Card, Rank, Suit
 from ..games.melds import best_melds, deadwood_points
 from ..games.rummy import Discard, Draw, LayOff, Meld, RummyView, action_message
 from ..i18n import Message
@@ -61,6 +61,9 @@ class RummyRandomBot:
         return Decision(act, Message("rummy.bot.random", {"action": action_message(act, view.table, view.discard_top)}))
 
 
+_RANK_AT = {r.ace_low: r for r in Rank}  # ace-low position (A = 1 … K = 13) -> rank
+
+
 def _near(a: Card, b: Card) -> bool:
     """Same suit and at most two apart (ace low): cards that could end up in one run."""
     return a.suit == b.suit and a != b and abs(a.rank.ace_low - b.rank.ace_low) <= 2
@@ -76,6 +79,47 @@ def partners(card: Card, cards: Sequence[Card]) -> int:
     return sum(1 for c in cards if c != card and (c.rank == card.rank or _near(card, c)))
 
 
+def connectors(card: Card, partner: Card) -> tuple[Card, ...]:
+    """The cards that would make a meld of three with ``card`` and ``partner`` (ace low).
+
+    >>> from cardlab import parse_cards
+    >>> " ".join(map(str, connectors(Card.parse("KD"), Card.parse("KS"))))   # a pair: the other two kings
+    'K♣ K♥'
+    >>> " ".join(map(str, connectors(Card.parse("7H"), Card.parse("8H"))))   # side by side: one below, one above
+    '6♥ 9♥'
+    >>> " ".join(map(str, connectors(Card.parse("7H"), Card.parse("9H"))))   # one apart: the card between
+    '8♥'
+    >>> " ".join(map(str, connectors(Card.parse("QS"), Card.parse("KS"))))   # Q-K-A is no run
+    'J♠'
+    """
+    if card.rank == partner.rank:
+        return tuple(c for c in (Card(card.rank, s) for s in Suit) if c not in (card, partner))
+    low, high = sorted((card.rank.ace_low, partner.rank.ace_low))
+    places = (low + 1,) if high - low == 2 else (low - 1, high + 1)
+    return tuple(Card(_RANK_AT[p], card.suit) for p in places if 1 <= p <= 13)
+
+
+def dead_cards(view: RummyView) -> frozenset:
+    """The cards nobody can draw until the stock is reshuffled: the discard pile and the melds on the table."""
+    return frozenset(view.discard_pile).union(*(meld.cards for meld in view.table))
+
+
+def live_partners(card: Card, cards: Sequence[Card], dead) -> int:
+    """How many of the :func:`partners` of ``card`` among ``cards`` are still alive: some card that
+    would make the three with them (:func:`connectors`) is not ``dead``.  A pair of kings whose two
+    other kings are on the discard pile will never become a set, however long it is kept.
+
+    >>> from cardlab import parse_cards
+    >>> hand = parse_cards("KD KS 7H 8H")
+    >>> live_partners(Card.parse("KD"), hand, set()), live_partners(Card.parse("KD"), hand, set(parse_cards("KC KH")))
+    (1, 0)
+    >>> live_partners(Card.parse("7H"), hand, set(parse_cards("6H"))), live_partners(Card.parse("7H"), hand, set(parse_cards("6H 9H")))
+    (1, 0)
+    """
+    return sum(1 for c in cards if c != card and (c.rank == card.rank or _near(card, c))
+               and any(x not in dead for x in connectors(card, c)))
+
+
 class RummyBot:
     """A friendly heuristic Rummy player (deterministic: same view, same move).
 
@@ -87,10 +131,13 @@ class RummyBot:
       with no partners in hand, and keeping back cards that the next player
       has shown interest in (cards of the same rank or close in the same suit
       as what they took from the discard pile — public information).
+      A partner counts only while its meld can still be made: when every card that
+      would make the three lies on the discard pile or on the table, it is dead and
+      counts nothing (:func:`live_partners`; measured better in ``docs/strength.md``).
     * Patience: once the stock has been reshuffled more than :attr:`PATIENCE` times in a round,
       the players are probably holding each other's cards (RULES.md lets play go on for ever).
-      The bot then lets go of one card it was keeping for a meld: the card picked by the size
-      of the stock, which changes every turn, so over a few turns every held card comes free.
+      The bot then discards the card picked by the size of the stock, which changes every
+      turn, so over a few turns every held card comes free.
       Up to :attr:`PATIENCE` reshuffles it plays exactly as before (the compiled twin in
       :mod:`cardlab.sim.rummy_kernel` models rules with at most that many reshuffles).
     """
@@ -100,7 +147,7 @@ class RummyBot:
     #: reshuffles of the stock in a round after which the bot breaks up its hand (see "Patience")
     PATIENCE = 3
 
-    #: penalty points a partner (a card that could join it in a meld) is worth
+    #: penalty points a live partner (a card that could still join it in a meld) is worth
     PARTNER_WEIGHT = 2.0
     #: penalty points a discard that seems to help the next player costs
     DANGER_WEIGHT = 6.0
@@ -156,11 +203,16 @@ class RummyBot:
         taken = view.pickups_by(view.next_seat)
         return any(t.rank == card.rank or _near(card, t) for t in taken)
 
+    def partner_points(self, view: RummyView, card: Card, rest: Sequence[Card]) -> float:
+        """What keeping ``card`` is worth for its partners among ``rest``: :attr:`PARTNER_WEIGHT`
+        for each partner with a live connector (:func:`live_partners`)."""
+        return self.PARTNER_WEIGHT * live_partners(card, rest, dead_cards(view))
+
     def discard_cost(self, view: RummyView, card: Card) -> float:
         """How much discarding ``card`` costs this seat (lower is a better discard)."""
         rest = list(view.hand)
         rest.remove(card)
-        cost = deadwood_points(tuple(rest)) + self.PARTNER_WEIGHT * partners(card, rest)
+        cost = deadwood_points(tuple(rest)) + self.partner_points(view, card, rest)
         if self.danger(view, card):
             cost += self.DANGER_WEIGHT
         return cost
@@ -175,9 +227,10 @@ class RummyBot:
 
         best = min(options, key=key)
         if view.reshuffles > self.PATIENCE and len(options) > 1:
-            kept = sorted((a for a in options if a != best), key=lambda a: a.card.index)
-            freed = kept[view.stock_size % len(kept)]
-            return Decision(freed, Message("rummy.bot.discard_patience", {"card": freed.card}))
+            pool = sorted(options, key=lambda a: a.card.index)  # the usual discard too: with two cards
+            freed = pool[view.stock_size % len(pool)]            # in hand, skipping it kept one card for ever
+            if freed != best:
+                return Decision(freed, Message("rummy.bot.discard_patience", {"card": freed.card}))
         if len(view.hand) == 1:
             return Decision(best, Message("rummy.bot.discard_out", {"card": best.card}))
         # Say so when a heavier card was kept back because the next player seems to want it.
@@ -186,4 +239,7 @@ class RummyBot:
         kept = [c for c in heavier if c not in best_melds(view.hand).melded_cards]
         if kept:
             return Decision(best, Message("rummy.bot.discard_guarded", {"card": best.card, "kept": kept[0]}))
+        rest = [c for c in view.hand if c != best.card]
+        if partners(best.card, rest) and not live_partners(best.card, rest, dead_cards(view)):
+            return Decision(best, Message("rummy.bot.discard_dead", {"card": best.card}))
         return Decision(best, Message("rummy.bot.discard", {"card": best.card}))

@@ -33,8 +33,7 @@ from .bits import lowest_bit, popcount
 from .cores import may_reshuffle, round_penalty
 from .kernel_rules import EVERY
 from .rng import U64, below, shuffle_into
-from .rummy_melds import (MELD_MASKS, POINTS, POSITION, RELATED, best_split, deadwood, has_meld, mask_points,
-                          partners)
+from .rummy_melds import MELD_MASKS, POINTS, POSITION, RELATED, best_split, deadwood, has_meld, live_partners, mask_points
 
 POLICY_CODES = {"random": 0, "heuristic": 1}
 
@@ -237,8 +236,9 @@ def _random_meld_phase(state, hand, taken, no_same, tmask, table, nt, alt_row, p
 
 
 @njit(cache=True)
-def _heuristic_meld_phase(hand, taken, no_same, tmask, table, nt, alt_row, pickups_next, split, pick_out):
-    """``RummyBot._meld_phase``: meld the best melds, lay off deadwood (heaviest first), else discard."""
+def _heuristic_meld_phase(hand, taken, no_same, tmask, table, nt, alt_row, pickups_next, split, pick_out, pile, dn):
+    """``RummyBot._meld_phase``: meld the best melds, lay off deadwood (heaviest first), else discard.
+    ``pile[:dn]`` is the discard pile (its cards and those on the table are dead)."""
     n, melded = best_split(hand, split)
     for i in range(n):
         m = split[i]
@@ -266,6 +266,11 @@ def _heuristic_meld_phase(hand, taken, no_same, tmask, table, nt, alt_row, picku
                             pick_out[2] = t
                             return
     blocked = no_same and taken >= 0
+    dead = U64(0)
+    for i in range(dn):
+        dead |= _bit(pile[i])
+    for t in range(nt):
+        dead |= tmask[t]
     best_cost = np.int64(1) << 60
     best_card = -1
     h = hand
@@ -275,7 +280,7 @@ def _heuristic_meld_phase(hand, taken, no_same, tmask, table, nt, alt_row, picku
         if blocked and c == taken:
             continue
         rest = hand & ~_bit(c)
-        cost = deadwood(rest) + 2 * partners(c, rest)
+        cost = deadwood(rest) + 2 * live_partners(c, rest, dead)
         danger = pickups_next & RELATED[c] != U64(0)
         if not danger:
             for t in range(nt):
@@ -378,7 +383,8 @@ def play_round(seed, players, hand_size, dealer, policies, no_same, max_reshuffl
         out = False
         while True:
             if heuristic:
-                _heuristic_meld_phase(hand, taken, no_same, tmask, table, nt, alt_row, pickups[nxt], split, pick)
+                _heuristic_meld_phase(hand, taken, no_same, tmask, table, nt, alt_row, pickups[nxt], split, pick,
+                                      pile, dn)
                 if pick[0] == 0:
                     pick[1] = -1
                     meld = split[pick[3]]

@@ -47,6 +47,23 @@ RELATED = np.array([sum(1 << j.index for j in (Card.from_index(k) for k in range
                         or (j.suit == Card.from_index(i).suit and abs(j.rank.ace_low - Card.from_index(i).rank.ace_low) <= 2))
                     for i in range(52)], np.uint64)
 
+#: CONNECT[a, b]: the cards that would make a meld of three with partners ``a`` and ``b``
+#: (:func:`cardlab.bots.rummy.connectors`; 0 when ``a`` and ``b`` are no partners)
+CONNECT = np.zeros((52, 52), np.uint64)
+
+
+def _fill_connect() -> None:
+    from ..bots.rummy import _near, connectors
+
+    for a in range(52):
+        for b in range(52):
+            ca, cb = Card.from_index(a), Card.from_index(b)
+            if a != b and (ca.rank == cb.rank or _near(ca, cb)):
+                CONNECT[a, b] = sum(1 << c.index for c in connectors(ca, cb))
+
+
+_fill_connect()
+
 
 @njit(cache=True, inline="always")
 def has_meld(hand):
@@ -126,3 +143,17 @@ def best_split(mask, out):
 def partners(card, rest):
     """How many cards of ``rest`` could share a meld with ``card`` (``bots.rummy.partners``)."""
     return popcount(rest & RELATED[card] & ~(U64(1) << U64(card)))
+
+
+@njit(cache=True)
+def live_partners(card, rest, dead):
+    """How many partners of ``card`` in ``rest`` still have a connector that is not ``dead``
+    (``bots.rummy.live_partners``)."""
+    count = 0
+    m = rest & RELATED[card] & ~(U64(1) << U64(card))
+    while m != U64(0):
+        p = lowest_bit(m)
+        m &= m - U64(1)
+        if CONNECT[card, p] & ~dead != U64(0):
+            count += 1
+    return count

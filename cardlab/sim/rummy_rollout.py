@@ -113,7 +113,8 @@ def play_out(state, players, hands, stock, sp, sn, pile, dn, tmask, table, nt, p
                 meld = force_mask
                 forced = -1
             else:
-                _heuristic_meld_phase(hand, taken, no_same, tmask, table, nt, alt_row, pickups[nxt], split, pick)
+                _heuristic_meld_phase(hand, taken, no_same, tmask, table, nt, alt_row, pickups[nxt], split, pick,
+                                      pile, dn)
                 meld = split[pick[3]] if pick[0] == 0 else U64(0)
             hand, nt, dn, kind = _apply_meld_move(pick, meld, hand, tmask, table, nt, alt_row, pile, dn)
             if kind != 2:
