@@ -24,15 +24,17 @@ hands only from the cards they really hold, shuffled among them, never from the 
 skips every card "not dealt to a player"): ISMCTS knows *which* cards are out (not who holds which).  At 4 × 5 that is 15 known cards of 47 unseen; at
 4 × 10, 30 of 41.  cardlab's bots see only their own view.  The ``search-in-play`` tier (a
 diagnostic, not in the default run) is ``PlumpSearchBot`` given the same knowledge, to measure what
-it is worth; ``benchmarks/bid_agreement.py`` shows that ISMCTS's bids follow it.  Two fair fields:
-``--field fair`` (``benchmarks/fair_field.py``) re-deals the hidden cards before each ISMCTS decision
-with the installed OpenSpiel; or run the arena with OpenSpiel 1.6.15, the last release whose
-resampler deals the other hands from every unseen card (it ignores shown voids), unmodified::
+it is worth; ``benchmarks/bid_agreement.py`` shows that ISMCTS's bids follow it.  So the ``bench``
+extra installs OpenSpiel 1.6.15, the last release whose resampler deals the other hands from every
+unseen card (it ignores shown voids): its ISMCTS, unmodified, is a fair opponent.  Beside a 2.0
+release it can be used without reinstalling::
 
     pip install --target /tmp/openspiel-1.6.15 --no-deps open-spiel==1.6.15
     PYTHONPATH=/tmp/openspiel-1.6.15 python benchmarks/arena_openspiel.py --sizes 4x5 --tiers search
 
-The last line of every run names the OpenSpiel release and what its field knows.
+With 2.0 or later, ``--field fair`` (``benchmarks/fair_field.py``) re-deals the hidden cards once
+before each ISMCTS decision; that field is weaker than a fair ISMCTS (docs/strength.md).  The last
+line of every run names the OpenSpiel release and what its field knows.
 
 Reported per tier and size: mean score per round, difference to the field (ISMCTS-1000) with its
 standard error and z, exact-bid rate, mean bid and mean tricks taken, and CPU milliseconds per
