@@ -34,15 +34,14 @@ Run: ``python benchmarks/femkamp_bots.py [--games 1000]``
 from __future__ import annotations
 
 import argparse
-import pathlib
-import subprocess
 import time
-import types
 
 import numpy as np
 
 from cardlab import FemkampBot, FemkampGame, FemkampRules, FemkampSearchBot, RandomBot, play_out
 from cardlab.rules.femkamp import ROUND_NAMES
+
+from bot_revision import class_at_revision
 
 
 def interval(values: np.ndarray) -> tuple[float, float]:
@@ -118,17 +117,6 @@ def search_against_heuristic(games: int, seed: int, rollouts: int) -> dict:
     return {"diffs": np.array(diffs, float), "rounds": np.array(rounds, float), "ms": 1000 * seconds / decisions}
 
 
-def bot_at_revision(revision: str):
-    """The class ``FemkampBot`` as ``cardlab/bots/femkamp.py`` defined it in git revision ``revision``."""
-    root = pathlib.Path(__file__).resolve().parents[1]
-    source = subprocess.run(["git", "show", f"{revision}:cardlab/bots/femkamp.py"], cwd=root, check=True,
-                            capture_output=True, text=True).stdout
-    module = types.ModuleType(f"cardlab.bots._femkamp_at_{revision}")
-    module.__package__ = "cardlab.bots"  # its relative imports use today's cards, games and messages
-    exec(compile(source, f"{revision}:cardlab/bots/femkamp.py", "exec"), module.__dict__)
-    return module.FemkampBot
-
-
 def against_revision(games: int, seed: int, earlier) -> dict:
     """Seat ``g % 4`` of game ``g`` is today's FemkampBot, then ``earlier``; the field is ``earlier``, then today's."""
     out = {}
@@ -187,7 +175,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.against:
         start = time.perf_counter()
-        data = against_revision(args.games, args.seed, bot_at_revision(args.against))
+        data = against_revision(args.games, args.seed, class_at_revision("cardlab/bots/femkamp.py", "FemkampBot", args.against))
         report_against(data, args.games, args.seed, args.against, time.perf_counter() - start)
         return
     if args.search:

@@ -65,16 +65,12 @@ def measure(policy: str, rounds: int, rules: RummyRules) -> dict:
             "mean_turns": turns / rounds, "rounds_per_s": rounds / seconds}
 
 
-#: the search run's reshuffle limit, the one simulations use: some rounds never end under the
-#: classic rules (seed 396: every hand down to one card and nothing left that fits the table, so
-#: nobody can meld or lay off again), so the run names a bound, as RULES.md asks of simulations;
-#: past it the round ends with no winner and every hand is scored
-SEARCH_MAX_RESHUFFLES = SIMULATION_RESHUFFLES
-
-
-def play_pair(r: int, seed: int, rollouts: int, options: dict, max_reshuffles: int | None = SEARCH_MAX_RESHUFFLES) -> dict:
+def play_pair(r: int, seed: int, rollouts: int, options: dict, max_reshuffles: int | None = SIMULATION_RESHUFFLES) -> dict:
     """Round ``r`` twice: seat ``r % 3`` is RummySearchBot, then RummyBot, against two RummyBots.
 
+    The rules name the simulations' reshuffle limit: some rounds never end under the classic rules
+    (seed 396: every hand down to one card and nothing left that fits the table, so nobody can meld or
+    lay off again); past the limit the round ends with no winner and every hand is scored.
     Every round is seeded by ``seed + r`` alone (the deal and the search bot's ``rng``), so a run
     gives the same figures whatever ``--jobs`` it is split over.  Also counts how often the search
     bot left RummyBot's move: in the draw (taking the discard pile's top card where RummyBot draws
@@ -112,7 +108,7 @@ def _play_pair_star(args: tuple) -> dict:
 
 
 def search_against_heuristic(rounds: int, seed: int, rollouts: int, jobs: int = 1, progress: bool = True,
-                             max_reshuffles: int | None = SEARCH_MAX_RESHUFFLES, log=None, **options) -> dict:
+                             max_reshuffles: int | None = SIMULATION_RESHUFFLES, log=None, **options) -> dict:
     """Every round of :func:`play_pair`, over ``jobs`` processes, with a progress bar.
 
     ``options`` go to RummySearchBot (``max_turns``, ``margin``, ``width``, ``time_ms``, ``draws``).
@@ -185,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--draws", action="store_true", help="the search bot searches the draw too")
     parser.add_argument("--jobs", type=int, default=1, help="processes for the search run (same figures for any number)")
     parser.add_argument("--per-round", metavar="FILE", help="write each round's result as a JSON line as it finishes (search run)")
-    parser.add_argument("--max-reshuffles", type=int, default=SEARCH_MAX_RESHUFFLES,
+    parser.add_argument("--max-reshuffles", type=int, default=SIMULATION_RESHUFFLES,
                         help="the search run's reshuffle limit (some rounds can never end without one)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
@@ -203,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
                 log.close()
         report_search(data, args.rounds, args.seed, args.rollouts, time.perf_counter() - start, **options)
         return 0
-    rules = RummyRules(max_reshuffles=3)  # simulations name their reshuffle limit
+    rules = RummyRules(max_reshuffles=SIMULATION_RESHUFFLES)  # simulations name their reshuffle limit
     print(f"Rummy, 3 players, rules {rules.fingerprint()} ({rules.changed_options() or 'classic'}), {args.rounds} rounds per policy")
     print(f"{'policy':<10} {'go out':>7} {'95% CI':>17} {'mean turns':>11} {'rounds/s':>9}")
     for policy in POLICIES:

@@ -20,33 +20,17 @@ is worth ``W`` penalty points instead of :attr:`RummyBot.PARTNER_WEIGHT`.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import math
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import numpy as np
 
 from cardlab import RummyRules
-from cardlab.bots.rummy import RummyBot, connectors, dead_cards
+from cardlab.bots.rummy import RummyBot, _near, connectors, dead_cards
 from cardlab.games.rummy import RummyRound
+from cardlab.sim.rummy import SIMULATION_RESHUFFLES
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def bot_at(revision: str):
-    """The class ``RummyBot`` of ``cardlab/bots/rummy.py`` at a git ``revision``."""
-    source = subprocess.run(["git", "show", f"{revision}:cardlab/bots/rummy.py"], cwd=ROOT, check=True,
-                            capture_output=True, text=True).stdout
-    name = "cardlab.bots._rummy_at_" + revision.replace("-", "_").replace("/", "_").replace("~", "_")
-    spec = importlib.util.spec_from_loader(name, loader=None)
-    module = importlib.util.module_from_spec(spec)
-    module.__package__ = "cardlab.bots"
-    sys.modules[name] = module
-    exec(compile(source, f"{revision}:cardlab/bots/rummy.py", "exec"), module.__dict__)
-    return module.RummyBot
+from bot_revision import class_at_revision
 
 
 def pair_weighted(weight: float) -> type:
@@ -55,9 +39,8 @@ def pair_weighted(weight: float) -> type:
     class PairBot(RummyBot):
         def partner_points(self, view, card, rest):
             dead = dead_cards(view)
-            live = [c for c in rest if c != card and (c.rank == card.rank or (
-                c.suit == card.suit and abs(c.rank.ace_low - card.rank.ace_low) <= 2))
-                and any(x not in dead for x in connectors(card, c))]
+            live = [c for c in rest if c != card and (c.rank == card.rank or _near(card, c))
+                    and any(x not in dead for x in connectors(card, c))]
             return sum(weight if c.rank == card.rank else self.PARTNER_WEIGHT for c in live)
 
     return PairBot
@@ -71,7 +54,7 @@ def play(rules: RummyRules, r: int, seed: int, bots: list) -> RummyRound:
 
 
 def compare(old_class, rounds: int, seed: int, new_class: type = RummyBot, players: int = 3) -> dict:
-    rules = RummyRules(players=players, max_reshuffles=3)
+    rules = RummyRules(players=players, max_reshuffles=SIMULATION_RESHUFFLES)
     new, old = new_class(), old_class()
     diffs, outs, changed = [], [0, 0], 0
     for r in range(rounds):
@@ -94,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pair", type=float, default=None, help="a live pair partner is worth this many points")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    data = compare(bot_at(args.old), args.rounds, args.seed, RummyBot if args.pair is None else pair_weighted(args.pair), args.players)
+    data = compare(class_at_revision("cardlab/bots/rummy.py", "RummyBot", args.old), args.rounds, args.seed, RummyBot if args.pair is None else pair_weighted(args.pair), args.players)
     d, rules = data["diffs"], data["rules"]
     mean, se = float(d.mean()), float(d.std(ddof=1) / math.sqrt(len(d)))
     which = "RummyBot (this tree)" + ("" if args.pair is None else f" with a live pair partner worth {args.pair:g}")

@@ -52,6 +52,16 @@ _ORDER = {r: i for i, r in enumerate((Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR,
                                       Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING), start=1)}
 
 
+def suit_lengths(hand) -> dict[Suit, int]:
+    """How many cards of each suit ``hand`` holds (every suit named, 0 for a void).
+
+    >>> from cardlab import parse_cards
+    >>> suit_lengths(parse_cards("3C 8C 9D"))[Suit.CLUBS], suit_lengths(parse_cards("3C 8C 9D"))[Suit.SPADES]
+    (2, 0)
+    """
+    return {s: sum(1 for c in hand if c.suit is s) for s in Suit}
+
+
 def _low_key(card: Card) -> tuple[int, int]:
     """Lowest first: by rank, then suit (♣ < ♦ < ♥ < ♠) so ties break the same way every time."""
     return (int(card.rank), card.suit.index)
@@ -141,7 +151,7 @@ class FemkampBot:
 
     def _discard(self, view: Any, cards: list[Card], led: Suit) -> tuple[Card, Message]:
         name = view.round_name
-        length = {s: sum(1 for c in view.hand if c.suit is s) for s in Suit}
+        length = suit_lengths(view.hand)
         if name == "clubs":
             clubs = [c for c in cards if c.suit is Suit.CLUBS]
             if clubs:
@@ -164,7 +174,7 @@ class FemkampBot:
     def _lead_short(view: Any, cards: list[Card]) -> tuple[Card, Message]:
         """Pass and clubs rounds: the lowest card of the shortest suit (a club in the clubs round only when
         nothing else is left: the club would go to whoever takes the trick, perhaps me)."""
-        length = {s: sum(1 for c in view.hand if c.suit is s) for s in Suit}
+        length = suit_lengths(view.hand)
         no_clubs = view.round_name == "clubs"
         card = min(cards, key=lambda c: (no_clubs and c.suit is Suit.CLUBS, length[c.suit], int(c.rank), c.suit.index))
         return card, Message("femkamp.bot.lead_short", {"card": card})
@@ -187,7 +197,7 @@ class FemkampBot:
                 return 5
             return 3 if card.suit in void_suits else 1
 
-        length = {s: sum(1 for c in view.hand if c.suit is s) for s in Suit}
+        length = suit_lengths(view.hand)
         # a suit whose queen is gone and a card below a queen still out are equally safe: shortest suit first
         card = min(cards, key=lambda c: (max(danger(c), 1), length[c.suit], int(c.rank), c.suit.index))
         level = danger(card)
@@ -207,7 +217,7 @@ class FemkampBot:
             if masters:
                 card = max(masters, key=_low_key)
                 return card, Message("femkamp.bot.grand_master", {"card": card})
-            length = {s: sum(1 for c in view.hand if c.suit is s) for s in Suit}
+            length = suit_lengths(view.hand)
             card = max(cards, key=lambda c: (length[c.suit], -int(c.rank), c.suit.index))
             return card, Message("femkamp.bot.grand_long", {"card": card})
         led = view.current_trick[0][1].suit

@@ -96,6 +96,14 @@ def avoid_card(code, hand, legal, best_card, position, players, played, other_vo
 
 
 @njit(cache=True)
+def short_suit_key(c, hand):
+    """The bot's tie order among leads of one class: the shortest suit in ``hand``, then the lowest rank,
+    then the suit (a smaller key is a better lead)."""
+    s = SUIT_OF[c]
+    return popcount(hand & suit_mask(s)) * 1000 + (c - 13 * s) * 10 + s
+
+
+@njit(cache=True)
 def lead_short(code, hand, legal):
     """Pass (0) and clubs (1) rounds: the lowest card of the shortest suit (in the clubs round a club only
     when nothing else is left); the bot's key (club, length of suit, rank, suit)."""
@@ -105,9 +113,8 @@ def lead_short(code, hand, legal):
     while rest != U64(0):
         c = lowest_bit(rest)
         rest &= rest - U64(1)
-        s = SUIT_OF[c]
-        club = 1 if code == 1 and s == 0 else 0
-        key = club * 100000 + popcount(hand & suit_mask(s)) * 1000 + (c - 13 * s) * 10 + s
+        club = 1 if code == 1 and SUIT_OF[c] == 0 else 0
+        key = club * 100000 + short_suit_key(c, hand)
         if key < best_key:
             best_key = key
             best = c
@@ -127,7 +134,7 @@ def lead_queens(hand, legal, played, other_voids):
         r = c - 13 * s
         queen = 13 * s + QUEEN_R
         if played & bit(queen) != U64(0):
-            danger = 0
+            danger = 1  # the queen is gone (the bot's danger 0): ranks with a card below a queen still out
         elif c == queen:
             danger = 4
         elif hand & bit(queen) != U64(0):
@@ -138,9 +145,7 @@ def lead_queens(hand, legal, played, other_voids):
             danger = 3
         else:
             danger = 1
-        if danger == 0:
-            danger = 1  # a suit whose queen is gone is as safe as a card below a queen still out
-        key = danger * 100000 + popcount(hand & suit_mask(s)) * 1000 + r * 10 + s
+        key = danger * 100000 + short_suit_key(c, hand)
         if key < best_key:
             best_key = key
             best = c
