@@ -9,17 +9,18 @@ drawn at random from a seed:
   hand given, the answer is *simulated*: the other hands are dealt at random
   ``deals`` times (seeded) and the round is played out by the reference engine
   with bots; every answer that rounds a value inside the 95 % interval of the
-  expected number of tricks counts as right, and the feedback says so.  With
-  every hand given, the answer is exact.
+  expected number of tricks counts as right.  With every hand given, the answer
+  is exact.
 
 Every ``check()`` returns :class:`Feedback` whose sentences a child can read in
-sv, nb or en.
+sv, nb or en; a wrong answer always says why it falls short (the card that beats
+the one chosen, the card forgotten, the cards that take the tricks).
 
 >>> q = TrickQuestion.from_dict({"cards": "10S QS AS QH", "trump": None})
 >>> q.answer
 Card.parse('AS')
 >>> q.check("QS").text("sv")
-'Inte riktigt. A♠ vinner: högsta kortet i utspelad färg.'
+'Inte riktigt. A♠ vinner: högsta kortet i utspelad färg. Q♠ är lägre än A♠.'
 >>> q.check("AS").text("en")
 'Right! A♠ wins: the highest card of the suit led.'
 >>> f = FollowSuitQuestion.from_dict({"hand": "7H KS 2C 9H", "led": "QH"})
@@ -58,6 +59,18 @@ def either(values: Sequence[int]) -> Any:
     if len(values) == 1:
         return str(values[0])
     return Message("exercise.or", {"a": ", ".join(map(str, values[:-1])), "b": str(values[-1])})
+
+
+def listing(items: Sequence[Any]) -> Any:
+    """ "A♠, K♠ och A♥" / "A♠, K♠ and A♥" (or just "A♠").
+
+    >>> listing(["A♠", "K♠", "A♥"]).text("sv"), listing(["A♠"])
+    ('A♠, K♠ och A♥', 'A♠')
+    """
+    items = [str(i) for i in items]
+    if len(items) == 1:
+        return items[0]
+    return Message("exercise.and", {"a": ", ".join(items[:-1]), "b": items[-1]})
 
 
 def trump_line(trump: Suit | None) -> Message:
@@ -124,9 +137,34 @@ class TrickQuestion:
     def describe(self) -> str:
         return " ".join(map(str, self.cards)) + (f" / {self.trump.symbol}" if self.trump else "")
 
+    def why_not(self, card: Card) -> Message | None:
+        """Why ``card`` does not win this trick (None when it does).
+
+        >>> q = TrickQuestion.from_dict({"cards": "AS 3D KS 5D", "trump": "D"})
+        >>> [q.why_not(Card.parse(c)).text("en") for c in ("AS", "3D")]
+        ['5♦ is a trump and beats A♠.', '3♦ is a trump, but 5♦ is a higher trump.']
+        >>> TrickQuestion.from_dict({"cards": "10S QH"}).why_not(Card.parse("QH")).text("en")
+        'Q♥ cannot win: it is not spades, the suit that was led.'
+        """
+        winner, led, trump = self.answer, self.cards[0].suit, self.trump
+        if card == winner:
+            return None
+        if card not in self.cards:
+            return Message("exercise.trick.not_played", {"card": card})
+        if trump is not None and card.suit == trump:
+            return Message("exercise.trick.lower_trump", {"card": card, "winner": winner})
+        if card.suit != led:
+            key = "exercise.trick.off_suit" if trump is None else "exercise.trick.off_suit_trump"
+            return Message(key, {"card": card, "suit": led})
+        if trump is not None and winner.suit == trump:
+            return Message("exercise.trick.trumped", {"card": card, "winner": winner})
+        return Message("exercise.trick.lower", {"card": card, "winner": winner})
+
     def check(self, card: "Card | str") -> Feedback:
         chosen = Card.parse(card)
-        return Feedback(chosen == self.answer, (winning_reason(self.cards, self.trump),))
+        why_not = self.why_not(chosen)
+        reasons = (winning_reason(self.cards, self.trump),) + ((why_not,) if why_not is not None else ())
+        return Feedback(why_not is None, reasons)
 
 
 # ------------------------------------------------------------ follow suit
@@ -191,7 +229,11 @@ class FollowSuitQuestion:
 # ------------------------------------------------------------------- bids
 @dataclass(frozen=True)
 class BidEstimate:
-    """How many tricks a hand takes: mean and 95 % interval over ``deals`` (exact when ``exact``)."""
+    """How many tricks a hand takes: mean and 95 % interval over ``deals`` (exact when ``exact``).
+
+    ``card_tricks``: for each card of the hand (in hand order), in how many of the ``deals`` it took
+    a trick, so that feedback can name the cards that make the tricks.
+    """
 
     mean: float
     low: float
@@ -200,6 +242,25 @@ class BidEstimate:
     deals: int
     exact: bool
     tricks: tuple[int, ...] = field(repr=False, default=())
+    card_tricks: tuple[tuple[Card, int], ...] = field(repr=False, default=())
+
+    def share(self, card: Card) -> float:
+        """The share of the deals in which ``card`` took a trick."""
+        return next((n for c, n in self.card_tricks if c == card), 0) / self.deals
+
+
+#: How often a card must take a trick to be said to do so "almost always", "usually", "sometimes"
+#: (below the last: "hardly ever").
+HOW_OFTEN = (("always", 0.85), ("usually", 0.5), ("sometimes", 0.15))
+
+
+def how_often(share: float) -> str:
+    """ "always", "usually", "sometimes" or "never": the words a child reads for a share of deals.
+
+    >>> [how_often(x) for x in (1.0, 0.6, 0.2, 0.05)]
+    ['always', 'usually', 'sometimes', 'never']
+    """
+    return next((word for word, least in HOW_OFTEN if share >= least), "never")
 
 
 def accepted_answers(low: float, high: float, hand_size: int) -> tuple[int, ...]:
@@ -258,7 +319,14 @@ class BidQuestion:
                    position=int(gen.integers(1, players + 1)), deals=deals, seed=derive_seed(gen))
 
     def prompt(self) -> Message:
-        return Message("exercise.bid.prompt", {"position": self.position, "players": self.players})
+        """ "How many tricks will this hand take? There are 4 players, and you bid first." """
+        if self.position == self.players and self.players > 1:
+            ordinal = Message("exercise.ordinal.last")
+        elif self.position <= 6:
+            ordinal = Message(f"exercise.ordinal.{self.position}")
+        else:
+            ordinal = Message("exercise.ordinal", {"n": self.position})
+        return Message("exercise.bid.prompt", {"players": self.players, "ordinal": ordinal})
 
     def describe(self) -> str:
         return " ".join(map(str, self.hand)) + (f" / {self.trump.symbol}" if self.trump else "")
@@ -267,8 +335,8 @@ class BidQuestion:
     def hand_size(self) -> int:
         return len(self.hand)
 
-    def _play_once(self, hands: list[Sequence[Card]], rng) -> int:
-        """Play one round with the reference engine; ``hands[0]`` is ours.  Returns our tricks."""
+    def _play_once(self, hands: list[Sequence[Card]], rng) -> list[Card]:
+        """Play one round with the reference engine; ``hands[0]`` is ours.  Returns our cards that took a trick."""
         from .bots.base import RandomBot
         from .bots.plump import PlumpBot
         from .games.plump import PlumpRound
@@ -284,7 +352,7 @@ class BidQuestion:
         bot = PlumpBot() if self.bot == "plump" else RandomBot(rng=rng)
         while not rnd.is_over:
             rnd.apply(bot.choose(rnd.view(rnd.to_move)))
-        return rnd.tricks_taken[0]
+        return [t.cards[t.seats.index(0)] for t in rnd.completed_tricks if t.winner == 0]
 
     def estimate(self) -> BidEstimate:
         """The exact answer (every hand given) or the simulated mean with its 95 % interval (cached)."""
@@ -293,21 +361,26 @@ class BidQuestion:
             return cached
         size = self.hand_size
         if self.others is not None:
-            tricks = self._play_once([self.hand, *self.others], normalize_rng(self.seed))
-            result = BidEstimate(float(tricks), float(tricks), float(tricks), (tricks,), 1, True, (tricks,))
+            plays = [self._play_once([self.hand, *self.others], normalize_rng(self.seed))]
         else:
-            taken = []
+            plays = []
             for i in range(self.deals):
                 gen = child_rng(self.seed, i)
                 deck = shuffled_deck(rng=gen, exclude=self.hand)
                 others = [deck[k * size:(k + 1) * size] for k in range(self.players - 1)]
-                taken.append(self._play_once([self.hand, *others], gen))
+                plays.append(self._play_once([self.hand, *others], gen))
+        taken = tuple(len(won) for won in plays)
+        card_tricks = tuple((card, sum(won.count(card) for won in plays)) for card in dict.fromkeys(self.hand))
+        if self.others is not None:
+            tricks = float(taken[0])
+            result = BidEstimate(tricks, tricks, tricks, (taken[0],), 1, True, taken, card_tricks)
+        else:
             n = len(taken)
             mean = sum(taken) / n
             var = sum((t - mean) ** 2 for t in taken) / (n - 1)
             half = 1.96 * math.sqrt(var / n)
             low, high = max(0.0, mean - half), min(float(size), mean + half)
-            result = BidEstimate(mean, low, high, accepted_answers(low, high, size), n, False, tuple(taken))
+            result = BidEstimate(mean, low, high, accepted_answers(low, high, size), n, False, taken, card_tricks)
         _ESTIMATES[self] = result
         return result
 
@@ -316,14 +389,46 @@ class BidQuestion:
         """Every number of tricks that counts as right."""
         return self.estimate().accepted
 
-    def check(self, tricks: int) -> Feedback:
+    def _strongest_first(self, card: Card) -> tuple:
+        return (card.suit != self.trump, -int(card.rank), card.suit.index)
+
+    def card_sentences(self) -> list[Message]:
+        """Which cards take the tricks, in a child's words ("A♠ och K♠ tog nästan alltid ett stick.")."""
+        est = self.estimate()
+        cards = list(dict.fromkeys(self.hand))
+        if est.exact:
+            won = sorted((c for c in cards if est.share(c) > 0), key=self._strongest_first)
+            return [Message("exercise.bid.exact_won", {"cards": listing(won)}) if won else Message("exercise.bid.exact_none")]
+        order = sorted(cards, key=lambda c: (-est.share(c), self._strongest_first(c)))
+        groups: dict[str, list[Card]] = {}
+        for card in order:
+            groups.setdefault(how_often(est.share(card)), []).append(card)
+        return [Message(f"exercise.bid.{word}", {"cards": listing(groups[word])})
+                for word in ("always", "usually", "sometimes", "never") if word in groups]
+
+    def teacher_note(self) -> Message:
+        """The figures behind the answer, for the teacher: deals, mean and 95 % interval (or the exact count)."""
         est = self.estimate()
         if est.exact:
-            why = Message("exercise.bid.exact", {"tricks": est.accepted[0]})
-        else:
-            why = Message("exercise.bid.simulated", {"deals": est.deals, "mean": decimal(est.mean), "low": decimal(est.low),
-                                                     "high": decimal(est.high), "accepted": either(est.accepted)})
-        return Feedback(int(tricks) in est.accepted, (why,))
+            return Message("exercise.bid.exact", {"tricks": est.accepted[0]})
+        return Message("exercise.bid.simulated", {"deals": est.deals, "mean": decimal(est.mean), "low": decimal(est.low),
+                                                  "high": decimal(est.high), "accepted": either(est.accepted)})
+
+    def check(self, tricks: int) -> Feedback:
+        """Right or not, with the cards that take the tricks and whether ``tricks`` is too few or too many.
+
+        >>> q = BidQuestion(hand="AS KS AH", trump="S", players=2, others=["2C 3C 4C"])
+        >>> q.check(2).text("en")
+        'Not quite. If everyone plays like the bot, you win tricks with A♠, K♠ and A♥. That makes exactly 3 tricks, so 2 is too few.'
+        """
+        est = self.estimate()
+        bid = int(tricks)
+        verdict = "right" if bid in est.accepted else ("too_few" if bid < min(est.accepted) else "too_many")
+        how = "exact" if est.exact else "about"
+        key = f"exercise.bid.{how}_{verdict}" + (".one" if est.accepted == (1,) else "")
+        intro = [] if est.exact else [Message("exercise.bid.practice", {"deals": est.deals})]
+        total = Message(key, {"tricks": either(est.accepted), "bid": bid})
+        return Feedback(verdict == "right", (*intro, *self.card_sentences(), total))
 
 
 _ESTIMATES: dict[BidQuestion, BidEstimate] = {}

@@ -23,7 +23,7 @@ def test_trick_question_rules_md_examples():
     assert q.check("AS").correct and not q.check("QH").correct
     q = TrickQuestion.from_dict({"cards": "AS 3D KS", "trump": "D"})
     assert q.answer == Card.parse("3D")
-    assert q.check("AS").text("sv") == "Inte riktigt. 3♦ vinner: trumf slår allt."
+    assert q.check("AS").text("sv") == "Inte riktigt. 3♦ vinner: trumf slår allt. 3♦ är trumf och slår A♠."
     assert q.check("3D").text("nb") == "Riktig! 3♦ vinner: trumf slår alt."
 
 
@@ -45,6 +45,48 @@ def test_follow_suit_question_feedback_in_three_languages():
     assert "trumftvång" in forced.check(["KS"]).text("sv")
 
 
+@pytest.mark.parametrize("cards, trump, chosen, why", [
+    ("10S QS AS QH", None, "QS", "Q♠ is lower than A♠."),
+    ("10S QS AS QH", None, "QH", "Q♥ cannot win: it is not spades, the suit that was led."),
+    ("10S QS AS QH", "D", "QH", "Q♥ cannot win: it is neither spades, the suit that was led, nor trump."),
+    ("AS 3D KS 5D", "D", "AS", "5♦ is a trump and beats A♠."),
+    ("AS 3D KS 5D", "D", "3D", "3♦ is a trump, but 5♦ is a higher trump."),
+    ("AS 3D KS 5D", "D", "2C", "2♣ is not in this trick."),
+])
+def test_every_wrong_trick_answer_says_why_the_card_chosen_does_not_win(cards, trump, chosen, why):
+    q = TrickQuestion.from_dict({"cards": cards, "trump": trump})
+    feedback = q.check(chosen)
+    assert not feedback.correct and feedback.text("en").endswith(why)
+    for lang in ("sv", "nb"):
+        assert feedback.text(lang) != feedback.text("en") and chosen[:-1] in feedback.text(lang)
+
+
+def test_a_wrong_bid_says_which_cards_take_the_tricks():
+    """A♠ K♠ A♥ with spades trump: 2 falls short, and the feedback names the three cards that take tricks."""
+    q = BidQuestion.from_dict({"hand": "AS AH KS 2C 3D", "trump": "S", "deals": 200, "seed": 1})
+    assert q.answer == (3,)
+    low = q.check(2)
+    assert not low.correct
+    assert low.text("en") == ("Not quite. We played this hand 200 times against bots, with new cards for the others each time. "
+                              "A♠ and K♠ almost always took a trick. A♥ usually took a trick. "
+                              "2♣ and 3♦ hardly ever took a trick. That makes about 3 tricks, so 2 is too few.")
+    assert "A♠ och K♠ tog nästan alltid ett stick" in low.text("sv") and low.text("sv").endswith("så 2 är för få.")
+    assert "A♠ og K♠ tok nesten alltid et stikk" in low.text("nb") and low.text("nb").endswith("så 2 er for få.")
+    assert q.check(4).text("en").endswith("so 4 is too many.")
+    assert q.check(3).correct and q.check(3).text("en").endswith("so 3 is right.")
+    est = q.estimate()
+    assert est.share(parse_cards("AS")[0]) == 1.0 and est.share(parse_cards("3D")[0]) < 0.15
+    assert sum(n for _, n in est.card_tricks) == sum(est.tricks)     # every trick taken is some card's
+
+
+def test_the_bid_prompt_says_first_not_one_of_four():
+    q = BidQuestion(hand="AS 2C", players=4, position=1)
+    assert q.prompt().text("en") == "How many tricks will this hand take? There are 4 players, and you bid first."
+    assert q.prompt().text("sv").endswith("du bjuder först.")
+    assert BidQuestion(hand="AS 2C", players=4, position=4).prompt().text("nb").endswith("du melder sist.")
+    assert BidQuestion(hand="AS 2C", players=4, position=2).prompt().text("en").endswith("you bid second.")
+
+
 def test_accepted_answers_round_the_interval():
     assert accepted_answers(1.3, 1.5, 5) == (1, 2)
     assert accepted_answers(0.9, 1.1, 5) == (1,)
@@ -57,8 +99,10 @@ def test_bid_question_exact_when_every_hand_is_given():
     q = BidQuestion(hand="AS", players=2, position=1, others=["KS"])
     est = q.estimate()
     assert est.exact and est.accepted == (1,)
-    assert q.check(1).text("en") == "Right! With these cards the hand takes exactly 1 tricks when everyone plays like the bot."
+    assert q.check(1).text("en") == ("Right! If everyone plays like the bot, you win tricks with A♠. "
+                                     "That makes exactly 1 trick, so 1 is right.")
     assert not q.check(0).correct
+    assert q.check(0).text("sv").endswith("Det blir precis 1 stick, så 0 är för få.")
 
 
 def test_bid_question_simulated_with_interval():
@@ -69,8 +113,10 @@ def test_bid_question_simulated_with_interval():
     assert est.low <= est.mean <= est.high
     assert est.mean > 3.0 and 4 in est.accepted and 0 not in est.accepted
     text = strong.check(4).text("sv")
-    assert text.startswith("Rätt! I 60 simulerade givar tog handen i snitt")
-    assert "95 % intervall" in text and "räknas som rätt" in text
+    assert text.startswith("Rätt! Vi spelade handen 60 gånger mot bottar")
+    assert "A♠ och A♦ tog nästan alltid ett stick" in text and text.endswith("så 4 är rätt.")
+    assert "95 %" not in text                     # the interval is for the teacher (teacher_note), not the child
+    assert "95 % intervall" in strong.teacher_note().text("sv")
     weak = BidQuestion(hand="2C 3D 4H 2D", trump="S", players=4, position=2, deals=60, seed=1)
     assert weak.estimate().accepted == (0,)
     assert not weak.check(2).correct
@@ -107,13 +153,13 @@ def test_trick_quiz_right_and_wrong_answers_and_report():
     assert all(b.disabled for b in quiz.answer_buttons)
     quiz.next_button.click()
     quiz.answer_buttons[0].click()
-    assert quiz.feedback_text() == "Inte riktigt. 3♦ vinner: trumf slår allt."
+    assert quiz.feedback_text() == "Inte riktigt. 3♦ vinner: trumf slår allt. 3♦ är trumf och slår A♠."
     assert quiz.score == (1, 2)
     report = quiz.report()
     assert list(report["correct"]) == [True, False]
     assert list(report["answer"]) == ["A♠", "A♠"] and list(report["right_answer"]) == ["A♠", "3♦"]
     quiz.language_dropdown.value = "en"
-    assert quiz.feedback_text() == "Not quite. 3♦ wins: trump beats everything."
+    assert quiz.feedback_text() == "Not quite. 3♦ wins: trump beats everything. 3♦ is a trump and beats A♠."
     assert "Right: 1 of 2" in quiz.score_html.value
 
 
@@ -139,11 +185,11 @@ def test_bid_quiz_right_and_wrong():
                             {"hand": "2C 3D 4H 2D", "trump": "S", "deals": 40, "seed": 2}], lang="en")
     assert [b.description for b in quiz.answer_buttons] == ["0", "1"]
     quiz.answer_buttons[0].click()
-    assert quiz.feedback_text().startswith("Not quite. With these cards the hand takes exactly 1")
+    assert quiz.feedback_text() == "Not quite. If everyone plays like the bot, you win tricks with A♠. That makes exactly 1 trick, so 0 is too few."
     assert "cardlab-right" in quiz.answer_buttons[1]._dom_classes
     quiz.next_button.click()
     quiz.answer_buttons[0].click()
-    assert quiz.feedback_text().startswith("Right! In 40 simulated deals")
+    assert quiz.feedback_text().startswith("Right! We played this hand 40 times against bots")
     assert quiz.score == (1, 2)
 
 
