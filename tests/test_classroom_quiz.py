@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-widgets = pytest.importorskip("cardlab.widgets")
-from cardlab.widgets.quiz import QUIZ_CSS, PupilState  # noqa: E402
+import cardlab.widgets as widgets  # noqa: E402
+from cardlab.widgets.quiz import QUIZ_CSS, Lesson  # noqa: E402
 
 FOLLOW = [{"hand": "7H KS 2C 9H", "led": "QH"}, {"hand": "KS 2C", "led": "QH"}]
 
 
 def _follow(tmp_path, lang="sv"):
-    return widgets.FollowSuitQuiz(FOLLOW, lang=lang, class_folder=tmp_path, pupil_state=PupilState())
+    return widgets.FollowSuitQuiz(FOLLOW, lang=lang, class_folder=tmp_path, lesson=Lesson())
 
 
 def test_check_with_nothing_chosen_asks_to_choose_and_is_not_scored(tmp_path):
@@ -48,7 +48,7 @@ def test_the_final_result_appears_after_the_last_question(tmp_path):
 
 def test_report_shows_right_answers_only_after_answering(tmp_path):
     quiz = widgets.TrickQuiz([{"cards": "8C KC 4C QS"}, {"cards": "6D AD 2S KD", "trump": "S"}], lang="en",
-                             class_folder=tmp_path, pupil_state=PupilState())
+                             class_folder=tmp_path, lesson=Lesson())
     before = quiz.report()
     assert before["right_answer"].isna().all() and before["answer"].isna().all()
     next(b for b in quiz.answer_buttons if b.description == "Q♠").click()
@@ -59,7 +59,7 @@ def test_report_shows_right_answers_only_after_answering(tmp_path):
 
 def test_quiz_cards_carry_their_own_style(tmp_path):
     """In a notebook with no game table the quiz's cards keep their size and show 10♥ whole (no padding to cut it)."""
-    quiz = widgets.TrickQuiz([{"cards": "10H QH AS 2H"}], class_folder=tmp_path, pupil_state=PupilState())
+    quiz = widgets.TrickQuiz([{"cards": "10H QH AS 2H"}], class_folder=tmp_path, lesson=Lesson())
     assert quiz.widget.children[0].value == QUIZ_CSS
     assert ".cardlab-quiz-card" in QUIZ_CSS and "padding: 0 !important" in QUIZ_CSS and "text-overflow: clip" in QUIZ_CSS
     ten = quiz.answer_buttons[0]
@@ -68,7 +68,7 @@ def test_quiz_cards_carry_their_own_style(tmp_path):
 
 def test_before_it_runs_a_quiz_reads_as_a_sentence_not_vbox(tmp_path):
     quiz = widgets.BidQuiz([{"hand": "AS", "players": 2, "others": ["KS"]}], lang="nb", class_folder=tmp_path,
-                           pupil_state=PupilState())
+                           lesson=Lesson())
     bundle = quiz._repr_mimebundle_()
     assert bundle["text/plain"] == "Hvor mye skal du melde? (1 spørsmål) lastes. Vent et øyeblikk, eller kjør cellen hvis ingenting skjer."
     assert "VBox" not in bundle["text/plain"]
@@ -76,11 +76,11 @@ def test_before_it_runs_a_quiz_reads_as_a_sentence_not_vbox(tmp_path):
 
 
 def test_the_name_is_typed_once_for_every_quiz(tmp_path):
-    state = PupilState()
-    trick = widgets.TrickQuiz([{"cards": "8C KC 4C QS"}], class_folder=tmp_path, pupil_state=state)
-    follow = widgets.FollowSuitQuiz(FOLLOW, class_folder=tmp_path, pupil_state=state)
+    lesson = Lesson()
+    trick = widgets.TrickQuiz([{"cards": "8C KC 4C QS"}], class_folder=tmp_path, lesson=lesson)
+    follow = widgets.FollowSuitQuiz(FOLLOW, class_folder=tmp_path, lesson=lesson)
     trick.name_text.value = "Anna"
-    assert follow.name_text.value == "Anna" and state.name == "Anna"
+    assert follow.name_text.value == "Anna" and lesson.name == "Anna"
     next(b for b in trick.answer_buttons if b.description == "K♣").click()
     follow.answer_buttons[0].value = True
     follow.check_button.click()
@@ -91,7 +91,7 @@ def test_the_name_is_typed_once_for_every_quiz(tmp_path):
 
 
 def test_two_clicks_at_once_count_once(tmp_path):
-    quiz = widgets.TrickQuiz([{"cards": "8C KC 4C QS"}, {"cards": "2H 3H"}], class_folder=tmp_path, pupil_state=PupilState())
+    quiz = widgets.TrickQuiz([{"cards": "8C KC 4C QS"}, {"cards": "2H 3H"}], class_folder=tmp_path, lesson=Lesson())
     quiz.answer(quiz.question.cards[1])
     quiz.answer(quiz.question.cards[0])        # a second click on the same question: feedback only, not scored again
     assert quiz.score == (1, 1) and quiz.report().loc[1, "answer"] == "K♣"

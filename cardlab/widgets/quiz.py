@@ -5,14 +5,17 @@
 * :class:`BidQuiz` — "Hur många stick tar handen?": click a number; checked against the
   exact or simulated answer (see :mod:`cardlab.exercises`).
 
-Build one from named positions (a list of dicts, cards as text) or at random
-from a seed; ``quiz.score`` is what the child got right of what was answered,
-``quiz.report()`` a table for the teacher (right answers only of answered questions).
+Each quiz is a view over a :class:`cardlab.session.quiz.QuizSession`, which holds the
+questions, the answers, the score, the report and the saving; the view draws it and
+forwards clicks.  Build one from named positions (a list of dicts, cards as text) or
+at random from a seed; ``quiz.score`` is what the child got right of what was
+answered, ``quiz.report()`` a table for the teacher.
 
-Results a teacher can collect: the pupil types a name once (every quiz in the
-notebook shares it), then *Spara svaren* (or ``quiz.save_results(folder,
-pupil="Anna")``) writes the answers into the class folder, and every later
-answer is saved there too; the teacher reads them with
+Every quiz of a notebook shares one :class:`~cardlab.session.quiz.Lesson`: the
+pupil types a name once, under any quiz, and chooses the language once.  Answers
+are kept from the first click; as soon as a name is typed, every answer of every
+quiz is saved into the class folder under it, and every later answer is saved too
+(*Spara svaren* saves again); the teacher reads them with
 :func:`cardlab.classroom.collect_results`.
 
 >>> quiz = TrickQuiz([{"cards": "10S QS AS QH"}, {"cards": "AS 3D KS", "trump": "D"}], lang="en")
@@ -32,18 +35,21 @@ import html
 import os
 from abc import ABC, abstractmethod
 from pathlib import Path
-from typing import Any, NamedTuple, Sequence
+from typing import Any, Sequence
 
 import ipywidgets as W
-import traitlets
 
-from .. import classroom
 from ..cards import Card
-from ..errors import CardlabError
 from ..display.cards import card_svg, cards_html, suit_colour
-from ..exercises import Feedback, make_questions, random_questions, trump_line
-from ..i18n import LANGUAGE_NAMES, LANGUAGES, Message, check_language, tr
+from ..exercises import Feedback, random_questions, trump_line
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, tr
+from ..session.quiz import LESSON, Lesson, QuizSession, Score
 from .base import TONES, set_classes, with_classes
+
+__all__ = ["TrickQuiz", "FollowSuitQuiz", "BidQuiz", "Lesson", "LESSON", "QuizSession", "Score", "QUIZ_CSS"]
+
+#: The former name of :class:`~cardlab.session.quiz.Lesson` (the shared pupil), kept for older notebooks and scripts.
+PupilState = Lesson
 
 
 #: The quiz's own look, so its cards keep their shape in a notebook with no game table (10♥ shown whole).
@@ -59,70 +65,28 @@ QUIZ_CSS = """
 """
 
 
-class Score(NamedTuple):
-    """Right answers of answered questions; ``str(score) == "3/5"``."""
-
-    correct: int
-    answered: int
-
-    def __str__(self) -> str:
-        return f"{self.correct}/{self.answered}"
-
-
-class PupilState(traitlets.HasTraits):
-    """Who is answering, shared by every quiz of a notebook (the pupil types the name once).
-
-    Each name typed in this kernel gets its own random id, so two pupils called Anna (or two
-    pupils taking turns at one computer) never overwrite each other's results.
-    """
-
-    name = traitlets.Unicode("")
-
-    def __init__(self, *, rng=None, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self._rng = rng
-        self._ids: dict[str, str] = {}
-
-    def pupil(self, lang: str | None = None) -> classroom.Pupil:
-        """The pupil now named (raises :class:`CardlabError` when no name was typed)."""
-        name = classroom.clean_name(self.name, lang=lang)
-        if name not in self._ids:
-            self._ids[name] = classroom.new_pupil_id(rng=self._rng)
-        return classroom.Pupil(name, self._ids[name])
-
-
-#: The pupil of this kernel: every quiz made without ``pupil_state=`` shares it.
-PUPIL = PupilState()
-
-
 class QuizBase(ABC):
     """One question at a time: the position, answer buttons, feedback, *Nästa fråga*, the score.
 
-    A subclass sets ``kind`` and fills ``_draw_question`` / ``_draw_answers`` and how a
-    click becomes an answer (``submit``).  The first answer to each question counts.
+    A subclass sets ``kind`` and draws its question and answer buttons; what an answer means,
+    the score and the saving are the :class:`~cardlab.session.quiz.QuizSession`'s (``quiz.session``).
 
-    ``exercise``: the name results are saved under (default: the quiz's kind, e.g. ``"trick"``);
-    ``class_folder``: where *Spara svaren* writes (default: :func:`cardlab.classroom.class_dir`);
-    ``pupil_state``: the shared pupil name (default: :data:`PUPIL`, one per kernel).
+    ``lesson``: the pupil and language shared by every quiz of the notebook (default:
+    :data:`~cardlab.session.quiz.LESSON`, one per kernel); ``lang``, if given, sets the lesson's
+    language.  ``exercise``: the name results are saved under (default: the quiz's kind, e.g.
+    ``"trick"``); ``class_folder``: where this quiz saves (default: the lesson's, else
+    :func:`cardlab.classroom.class_dir`).  ``pupil_state``: the former name of ``lesson``.
     """
 
     kind = ""
 
-    def __init__(self, questions: Sequence[Any], *, lang: str = "sv", exercise: str | None = None,
-                 class_folder: "str | os.PathLike[str] | None" = None, pupil_state: PupilState | None = None) -> None:
-        self.questions = make_questions(self.kind, questions)
-        self.lang = check_language(lang)
-        self.exercise = " ".join(str(exercise or self.kind).split())
-        self.class_folder = class_folder
-        self.pupil_state = pupil_state if pupil_state is not None else PUPIL
-        self.index = 0
-        self.finished = False
-        self._results: list[dict[str, Any] | None] = [None] * len(self.questions)
-        self._feedback: Feedback | None = None
-        self._notice: Message | None = None
-        self._saved: tuple[str, Any] | None = None   # ("saved", name) or ("error", message)
-        self.last_saved_path: Path | None = None
-
+    def __init__(self, questions: Sequence[Any], *, lang: str | None = None, exercise: str | None = None,
+                 class_folder: "str | os.PathLike[str] | None" = None, lesson: Lesson | None = None,
+                 pupil_state: Lesson | None = None) -> None:
+        lesson = lesson if lesson is not None else pupil_state
+        self.session = QuizSession(self.kind, questions, lesson=lesson, lang=lang, exercise=exercise,
+                                   class_folder=class_folder)
+        self.lesson = self.session.lesson
         self.style_html = W.HTML(QUIZ_CSS, layout=W.Layout(height="0px", overflow="hidden"))
         self.language_dropdown = with_classes(W.Dropdown(options=[(LANGUAGE_NAMES[c], c) for c in LANGUAGES], value=self.lang,
                                                          layout=W.Layout(width="210px")), "cardlab-language")
@@ -133,11 +97,12 @@ class QuizBase(ABC):
         self.feedback_html = with_classes(W.HTML(), "cardlab-feedback", "cardlab-message")
         self.next_button = with_classes(W.Button(layout=W.Layout(width="auto")), "cardlab-next-question")
         self.score_html = with_classes(W.HTML(), "cardlab-score")
-        self.name_text = with_classes(W.Text(continuous_update=False, layout=W.Layout(width="260px")), "cardlab-pupil-name")
+        self.name_text = with_classes(W.Text(value=self.lesson.name, continuous_update=False, layout=W.Layout(width="260px")),
+                                      "cardlab-pupil-name")
         self.save_button = with_classes(W.Button(layout=W.Layout(width="auto")), "cardlab-save")
         self.save_html = with_classes(W.HTML(), "cardlab-save-status")
-        self._name_link = traitlets.link((self.pupil_state, "name"), (self.name_text, "value"))
-        self.language_dropdown.observe(lambda change: self.set_language(change["new"]), names="value")
+        self.language_dropdown.observe(lambda change: self.lesson.set_language(change["new"]), names="value")
+        self.name_text.observe(lambda change: self.lesson.set_name(change["new"]), names="value")
         self.next_button.on_click(lambda _: self.next_question())
         self.check_button.on_click(lambda _: self.submit_selection())
         self.save_button.on_click(lambda _: self._save_clicked())
@@ -149,103 +114,41 @@ class QuizBase(ABC):
                                          layout=W.Layout(border="3px solid #6d4c41", padding="10px", max_width="760px")),
                                   "cardlab-quiz")
         self.answer_buttons: list[Any] = []
+        self.lesson.listen(self._lesson_changed)
         self._show_question()
 
     @classmethod
-    def random(cls, n: int = 5, *, rng=None, lang: str = "sv", **options: Any):
+    def random(cls, n: int = 5, *, rng=None, lang: str | None = None, lesson: Lesson | None = None, **options: Any):
         """``n`` seeded random questions (``TrickQuiz.random(n=5, rng=1)``)."""
-        return cls(random_questions(cls.kind, n, rng=rng, **options), lang=lang)
+        return cls(random_questions(cls.kind, n, rng=rng, **options), lang=lang, lesson=lesson)
 
-    # ---------------------------------------------------------------- state
-    @property
-    def question(self) -> Any:
-        return self.questions[self.index]
-
-    @property
-    def answered(self) -> bool:
-        return self._results[self.index] is not None
+    # ------------------------------------------------- the session's state
+    lang = property(lambda self: self.session.lang)
+    questions = property(lambda self: self.session.questions)
+    question = property(lambda self: self.session.question)
+    index = property(lambda self: self.session.index)
+    answered = property(lambda self: self.session.answered)
+    finished = property(lambda self: self.session.finished)
+    exercise = property(lambda self: self.session.exercise)
+    last_saved_path = property(lambda self: self.session.last_saved_path)
 
     @property
     def score(self) -> Score:
-        done = [r for r in self._results if r is not None]
-        return Score(sum(r["correct"] for r in done), len(done))
+        return self.session.score
 
     def report(self):
-        """One row per question: the position, the answer given, right or not, and the right answer.
+        """One row per question (see :meth:`cardlab.session.quiz.QuizSession.rows`)."""
+        return self.session.report()
 
-        The right answer is filled in only for questions already answered, so a pupil who looks
-        at the report before answering learns nothing from it.
-        """
-        import pandas as pd
+    def feedback_text(self) -> str:
+        """The feedback line as plain text in the current language."""
+        return self.session.feedback_text()
 
-        rows = []
-        for i, (q, r) in enumerate(zip(self.questions, self._results), start=1):
-            rows.append({"question": i, "position": q.describe(), "answer": r["answer"] if r else None,
-                         "right_answer": self._answer_text(q.answer) if r else None, "correct": r["correct"] if r else None})
-        return pd.DataFrame(rows).set_index("question")
-
-    def results_rows(self) -> list[dict[str, Any]]:
-        """The rows :func:`cardlab.classroom.save_results` writes: question, position, answer, correct."""
-        return [{"question": i, "position": q.describe(), "answer": r["answer"] if r else None,
-                 "correct": r["correct"] if r else None}
-                for i, (q, r) in enumerate(zip(self.questions, self._results), start=1)]
-
-    def save_results(self, folder: "str | os.PathLike[str] | None" = None, *, pupil: str | None = None) -> Path:
-        """Write this pupil's answers into the class folder; returns the file's path.
-
-        ``folder``: the class folder (default: the quiz's ``class_folder``, else
-        :func:`cardlab.classroom.class_dir`).  ``pupil``: the name (default: the name typed in the
-        quiz, shared by every quiz in the notebook).  Saving again replaces this pupil's own file.
-        """
-        if pupil is not None:
-            self.pupil_state.name = str(pupil)
-        who = self.pupil_state.pupil(self.lang)
-        folder = folder if folder is not None else self.class_folder
-        if folder is not None:
-            self.class_folder = folder
-        path = classroom.save_results(self.results_rows(), folder, pupil=who.name, exercise=self.exercise,
-                                      pupil_id=who.id, lang=self.lang)
-        self.last_saved_path = path
-        self._saved = ("saved", who.name)
-        self._draw_save_status()
-        return path
-
-    def _save_clicked(self) -> None:
-        try:
-            self.save_results()
-        except (CardlabError, OSError) as exc:
-            reason = exc.message(self.lang) if isinstance(exc, CardlabError) else exc.strerror or str(exc)
-            self._saved = ("error", reason)
-            self._draw_save_status()
-
-    def _autosave(self) -> None:
-        """After each answer, once the pupil has typed a name: save again, so nothing answered is lost."""
-        if self.pupil_state.name.strip():
-            self._save_clicked()
-
-    @staticmethod
-    def _answer_text(value: Any) -> str:
-        if isinstance(value, Card):
-            return str(value)
-        if isinstance(value, (set, frozenset)):
-            return " ".join(str(c) for c in sorted(value, key=lambda c: (c.suit.index, int(c.rank))))
-        if isinstance(value, tuple):
-            return " / ".join(map(str, value))
-        return str(value)
-
+    # ------------------------------------------------------------ clicks
     def answer(self, value: Any) -> Feedback:
         """Answer the current question (what a click does); only the first answer is scored."""
-        feedback = self.question.check(value)
-        first = not self.answered
-        if first:
-            self._results[self.index] = {"answer": self._answer_text(value if not isinstance(value, (list, tuple, set, frozenset))
-                                                                     else frozenset(Card.parse(c) for c in value)),
-                                         "correct": feedback.correct}
-        self._feedback = feedback
-        self._notice = None
+        feedback = self.session.answer(value)
         self.refresh()
-        if first:
-            self._autosave()
         return feedback
 
     def submit_selection(self) -> None:  # pragma: no cover - only quizzes with a Check button
@@ -253,34 +156,39 @@ class QuizBase(ABC):
 
     def next_question(self) -> None:
         """Go on to the next question; after the last one, show the result ("Klart! Du hade … rätt")."""
-        if not self.answered:
-            return
-        self._feedback = None
-        self._notice = None
-        if self.index + 1 < len(self.questions):
-            self.index += 1
+        before = self.session.index
+        if self.session.next_question() and self.session.index != before:
             self._show_question()
         else:
-            self.finished = True
             self.refresh()
-            self._autosave()
-
-    def feedback_text(self) -> str:
-        """The feedback line as plain text in the current language."""
-        if self._notice is not None:
-            return self._notice.text(self.lang)
-        if self._feedback is not None:
-            return self._feedback.text(self.lang)
-        if all(r is not None for r in self._results):
-            return tr("quiz.done", self.lang, correct=self.score.correct, total=len(self.questions))
-        return ""
 
     def set_language(self, lang: str) -> None:
-        self.lang = check_language(lang)
-        if self.language_dropdown.value != self.lang:
-            self.language_dropdown.value = self.lang
-            return
-        self.refresh()
+        """Speak ``lang`` in every quiz of the lesson."""
+        self.lesson.set_language(lang)
+
+    def save_results(self, folder: "str | os.PathLike[str] | None" = None, *, pupil: str | None = None) -> Path:
+        """Write this pupil's answers into the class folder; returns the file's path
+        (see :meth:`cardlab.session.quiz.QuizSession.save`)."""
+        try:
+            return self.session.save(folder, pupil=pupil)
+        finally:
+            self._draw_save_status()
+
+    def _save_clicked(self) -> None:
+        self.session.try_save()
+        self._draw_save_status()
+
+    def _lesson_changed(self, what: str) -> None:
+        """The lesson changed (another quiz's box or dropdown, or a save): draw what it changed."""
+        if what == "lang":
+            if self.language_dropdown.value != self.lang:
+                self.language_dropdown.value = self.lang
+            self.refresh()
+        elif what == "name":
+            if self.name_text.value != self.lesson.name:
+                self.name_text.value = self.lesson.name
+        else:
+            self._draw_save_status()
 
     # -------------------------------------------------------------- drawing
     def _show_question(self) -> None:
@@ -300,24 +208,22 @@ class QuizBase(ABC):
         pass
 
     def refresh(self) -> None:
-        lang, q = self.lang, self.question
+        lang, q, session = self.lang, self.question, self.session
         self.language_dropdown.description = tr("widget.language", lang)
         self.title_html.value = (f'<div style="font:bold 20px sans-serif">{html.escape(tr(f"quiz.title.{self.kind}", lang))}</div>'
-                                 f'<div style="font:14px sans-serif;color:#555">{html.escape(tr("quiz.progress", lang, n=self.index + 1, total=len(self.questions)))}</div>')
+                                 f'<div style="font:14px sans-serif;color:#555">{html.escape(tr("quiz.progress", lang, n=session.index + 1, total=len(session.questions)))}</div>')
         self.question_html.value = (f'<div style="font:17px sans-serif;margin:6px 0">{html.escape(q.prompt().text(lang))}</div>'
                                     f'<div style="background:#2e7d32;border-radius:14px;padding:10px;color:#fff;font:15px sans-serif">'
                                     f'{self._question_body()}</div>')
         self._style_answers()
-        text = self.feedback_text()
-        tone = "info" if self._feedback is None or self._notice is not None else ("good" if self._feedback.correct else "error")
-        background, colour = TONES[tone]
+        background, colour = TONES[session.tone()]
+        text = session.feedback_text()
         self.feedback_html.value = (f'<div role="status" aria-live="polite" style="background:{background};color:{colour};border-radius:10px;'
                                     f'padding:8px 12px;font:bold 17px sans-serif;min-height:24px">{html.escape(text) or "&nbsp;"}</div>')
-        last = self.index + 1 >= len(self.questions)
-        self.next_button.description = tr("quiz.finish" if last else "quiz.next", lang)
-        self.next_button.disabled = not self.answered or (last and self.finished)
+        self.next_button.description = tr("quiz.finish" if session.is_last else "quiz.next", lang)
+        self.next_button.disabled = not session.answered or session.finished
         self.check_button.description = tr("quiz.check", lang)
-        score = self.score
+        score = session.score
         self.score_html.value = (f'<span style="font:bold 16px sans-serif;margin-left:12px">'
                                  f'{html.escape(tr("quiz.score", lang, correct=score.correct, answered=score.answered))}</span>')
         self.name_text.description = tr("quiz.name", lang)
@@ -328,14 +234,11 @@ class QuizBase(ABC):
 
     def _draw_save_status(self) -> None:
         """The line beside *Spara svaren*: saved for whom, or why not (the name is escaped: a child typed it)."""
-        if self._saved is None:
+        status = self.session.save_status()
+        if status is None:
             self.save_html.value = ""
             return
-        status, detail = self._saved
-        if status == "saved":
-            text, tone = tr("quiz.saved", self.lang, name=detail), "good"
-        else:
-            text, tone = tr("quiz.not_saved", self.lang, reason=detail), "error"
+        tone, text = status
         background, colour = TONES[tone]
         self.save_html.value = (f'<span style="background:{background};color:{colour};border-radius:8px;padding:4px 8px;'
                                 f'font:bold 15px sans-serif">{html.escape(text)}</span>')
@@ -415,14 +318,8 @@ class FollowSuitQuiz(QuizBase):
 
     def submit_selection(self) -> None:
         """*Kontrollera*: check the chosen cards; with none chosen, ask the child to choose (not scored)."""
-        if self.answered:
-            return
-        chosen = self.selected()
-        if not chosen:
-            self._notice = Message("quiz.choose_first")
-            self.refresh()
-            return
-        self.answer(chosen)
+        self.session.submit(self.selected())
+        self.refresh()
 
     def _style_answers(self) -> None:
         done = self.answered
