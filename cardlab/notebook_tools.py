@@ -1,16 +1,19 @@
-"""Helpers for the notebooks in ``notebooks/``: the pupil's copy of a classroom notebook.
+"""Tools for the notebooks in ``notebooks/``: the pupil's copy of a classroom notebook.
 
 A teacher's notebook marks the cells that hold answers with the cell tag
 ``answer-key``.  :func:`pupil_copy` returns the notebook without those cells
 (everything else, outputs included, stays as it is), so the pupil's copy is
-always in step with the teacher's.
+always in step with the teacher's.  The note for maintainers (where the copy
+comes from, not to edit it) goes into the notebook's metadata, where a pupil
+never sees it.
 
 >>> import nbformat
 >>> nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("Which card wins?"),
 ...                                      nbformat.v4.new_markdown_cell("Facit: A♠")])
 >>> nb.cells[1].metadata["tags"] = ["answer-key"]
->>> [c.source for c in pupil_copy(nb).cells]
-['Which card wins?']
+>>> copy_ = pupil_copy(nb, made_from="teacher/05_classroom_exercises.ipynb")
+>>> [c.source for c in copy_.cells], copy_.metadata["cardlab"]["made_from"]
+(['Which card wins?'], 'teacher/05_classroom_exercises.ipynb')
 
 Command line::
 
@@ -20,11 +23,15 @@ Command line::
 from __future__ import annotations
 
 import copy
+import os
 import sys
 from pathlib import Path
 
 ANSWER_TAG = "answer-key"
-PUPIL_NOTE = "*Pupils' notebook, made automatically from the original: edit the original, not this file.*"
+#: The note for maintainers, kept in the copy's metadata (``metadata["cardlab"]["note"]``), never in a cell.
+PUPIL_NOTE = "Pupils' notebook, made automatically from the original: edit the original, not this file."
+#: The metadata key of that note.
+METADATA_KEY = "cardlab"
 
 
 def is_answer_cell(cell) -> bool:
@@ -32,19 +39,15 @@ def is_answer_cell(cell) -> bool:
     return ANSWER_TAG in cell.get("metadata", {}).get("tags", [])
 
 
-def pupil_copy(notebook, *, note: str | None = None):
+def pupil_copy(notebook, *, made_from: str | None = None, note: str = PUPIL_NOTE):
     """A copy of ``notebook`` (an nbformat node) without its ``answer-key`` cells.
 
-    ``note``: markdown put first (e.g. where the copy comes from).
+    ``made_from``: the original's path, recorded with ``note`` in the copy's metadata (for
+    maintainers; a pupil sees neither).
     """
-    import nbformat
-
     out = copy.deepcopy(notebook)
     out.cells = [cell for cell in out.cells if not is_answer_cell(cell)]
-    if note:
-        cell = nbformat.v4.new_markdown_cell(note)
-        cell["id"] = "pupil-note"
-        out.cells.insert(0, cell)
+    out.metadata[METADATA_KEY] = {"note": note, **({"made_from": made_from} if made_from else {})}
     return out
 
 
@@ -54,7 +57,8 @@ def write_pupil_copy(teacher: "str | Path", pupil: "str | Path") -> Path:
 
     teacher, pupil = Path(teacher), Path(pupil)
     nb = nbformat.read(teacher, as_version=4)
-    nbformat.write(pupil_copy(nb, note=PUPIL_NOTE), pupil)
+    made_from = Path(os.path.relpath(teacher, pupil.parent)).as_posix()
+    nbformat.write(pupil_copy(nb, made_from=made_from), pupil)
     return pupil
 
 

@@ -70,7 +70,8 @@ def test_before_it_runs_a_quiz_reads_as_a_sentence_not_vbox(tmp_path):
     quiz = widgets.BidQuiz([{"hand": "AS", "players": 2, "others": ["KS"]}], lang="nb", class_folder=tmp_path,
                            lesson=Lesson())
     bundle = quiz._repr_mimebundle_()
-    assert bundle["text/plain"] == "Hvor mye skal du melde? (1 spørsmål) lastes. Vent et øyeblikk, eller kjør cellen hvis ingenting skjer."
+    assert bundle["text/plain"] == ("Hvor mye skal du melde? (1 spørsmål) vises når cellene over har kjørt: "
+                                    "klikk i den første cellen i notebooken og trykk Shift + Enter til du kommer hit.")
     assert "VBox" not in bundle["text/plain"]
     assert "application/vnd.jupyter.widget-view+json" in bundle
 

@@ -13,7 +13,35 @@ OUTPUT_FREE = "output-free"
 
 def test_there_are_notebooks():
     names = {p.stem for p in NOTEBOOKS}
-    assert {"01_cards_and_tricks", "01_kort_och_stick", "05_classroom_exercises_pupil", "10_one_card_plump"} <= names
+    assert {"01_cards_and_tricks", "01_kort_och_stick", "01_kort_og_stikk", "05_classroom_exercises_pupil",
+            "05_klassrumsovningar_elev", "05_klasseromsoppgaver_elev", "10_one_card_plump"} <= names
+
+
+#: The lessons with quizzes, in each language: notebook → its language
+LESSONS = {"01_cards_and_tricks": "en", "01_kort_och_stick": "sv", "01_kort_og_stikk": "nb",
+           "05_classroom_exercises_pupil": "en", "05_klassrumsovningar_elev": "sv", "05_klasseromsoppgaver_elev": "nb",
+           "teacher/05_classroom_exercises": "en", "teacher/05_klassrumsovningar": "sv", "teacher/05_klasseromsoppgaver": "nb"}
+#: what the stand-in of a quiz or table says before it is drawn, per language (the key to press)
+PRESS = {"sv": "tryck Shift + Enter tills du kommer hit", "nb": "trykk Shift + Enter til du kommer hit",
+         "en": "press Shift + Enter until you get here"}
+QUIZZES = ("TrickQuiz(", "FollowSuitQuiz(", "BidQuiz(")
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_every_quiz_of_a_lesson_follows_one_language_and_one_name(name):
+    """One Lesson per notebook in the notebook's language; every quiz shares it, and says in that language
+    what to press before it is drawn."""
+    lang = LESSONS[name]
+    nb = nbformat.read(_FOLDER / f"{name}.ipynb", as_version=4)
+    code = [c.source for c in nb.cells if c.cell_type == "code"]
+    assert sum(src.count(f'Lesson(lang=LANG)') for src in code) == 1 and any(f'LANG = "{lang}"' in src for src in code)
+    calls = [src for src in code if any(q in src for q in QUIZZES)]
+    assert calls and all("lesson=lesson" in src for src in calls) and not any("lang=" in src for src in calls)
+    stand_ins = [o["data"]["text/plain"] for c in nb.cells for o in c.get("outputs", [])
+                 if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+    quizzes = [t for t in stand_ins if "Shift + Enter" in t]
+    assert len(quizzes) >= len(calls) and all(PRESS[lang] in t for t in stand_ins if "Shift" in t)
+    assert not any(word in t for t in stand_ins for word in ("Wait a moment", "Vänta ett ögonblick", "Vent et øyeblikk"))
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)

@@ -139,6 +139,18 @@ def test_a_quiz_made_again_replaces_the_old_one_in_the_lesson(tmp_path):
     assert _saved(tmp_path)["t"][0] == (1, "Q♠", False)
 
 
+def test_two_different_quizzes_under_one_name_are_saved_apart(tmp_path):
+    lesson = Lesson(lang="en", class_folder=tmp_path)
+    first = QuizSession("trick", TRICKS[:2], lesson=lesson)
+    second = QuizSession("trick", TRICKS[2:], lesson=lesson)
+    assert (first.exercise, second.exercise) == ("trick", "trick 2")
+    first.answer("KC")
+    second.answer("2S")
+    lesson.set_name("Bo")
+    assert _saved(tmp_path) == {"trick": [(1, "K♣", True), (2, None, None)],
+                                "trick 2": [(1, "2♠", True), (2, None, None), (3, None, None)]}
+
+
 # --------------------------------------------------------- one language
 def test_one_language_choice_for_every_quiz_of_the_lesson(tmp_path):
     lesson = Lesson(lang="sv", class_folder=tmp_path)

@@ -360,7 +360,7 @@ def test_the_end_of_a_round_waits_for_next_round_with_the_coachs_words():
     assert table.hand_box.layout.display == "" and len(table.card_buttons) == 4
 
 
-@pytest.mark.parametrize("lang, words", [("sv", "Vänta ett ögonblick"), ("nb", "Vent et øyeblikk"), ("en", "Wait a moment")])
+@pytest.mark.parametrize("lang, words", [("sv", "tryck Shift + Enter"), ("nb", "trykk Shift + Enter"), ("en", "press Shift + Enter")])
 def test_before_the_widget_is_drawn_the_page_says_wait_not_vbox(lang, words):
     """A page that has not drawn the widget yet shows a sentence in the child's language, never ``VBox(children=…``."""
     from cardlab.widgets import FemkampTable, RummyTable

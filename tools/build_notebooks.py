@@ -35,8 +35,15 @@ TEXT = NOTEBOOKS / "text"
 #: The teacher's notebooks (answer keys, the class's results) live apart from the pupils', with their sources.
 TEACHER = "teacher"
 KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
-#: notebooks made from another one rather than from a source of their own: copy → (original, maker)
-DERIVED = {"05_classroom_exercises_pupil": "05_classroom_exercises"}
+#: notebooks made from another one rather than from a source of their own: the pupils' copy → the teacher's
+#: original, one pair per language (English, Swedish, Norwegian)
+DERIVED = {"05_classroom_exercises_pupil": "05_classroom_exercises",
+           "05_klassrumsovningar_elev": "05_klassrumsovningar",
+           "05_klasseromsoppgaver_elev": "05_klasseromsoppgaver"}
+
+
+#: the notebook metadata a derived notebook's text source keeps in its header (the note for maintainers)
+DERIVED_METADATA = "cardlab,kernelspec,jupytext,-jupytext.text_representation.jupytext_version"
 
 
 def folder(name: str) -> Path:
@@ -120,7 +127,10 @@ def build_derived(copy: str) -> Path:
     from cardlab.notebook_tools import write_pupil_copy
 
     path = write_pupil_copy(notebook_path(DERIVED[copy]), notebook_path(copy))
-    jupytext.write(nbformat.read(path, as_version=4), source_path(copy), fmt="py:percent")
+    nb = nbformat.read(path, as_version=4)
+    # the text source keeps the maintainers' note (notebook metadata "cardlab") in its header
+    nb.metadata["jupytext"] = {"notebook_metadata_filter": DERIVED_METADATA}
+    jupytext.write(nb, source_path(copy), fmt="py:percent")
     return path
 
 

@@ -103,10 +103,18 @@ class Lesson:
     def add(self, quiz: "QuizSession") -> None:
         """Let ``quiz`` share this lesson's pupil and language (done by :class:`QuizSession`).
 
-        A quiz made again under the same exercise name (its cell run again) takes the old one's
-        place, so the old answers never overwrite the new quiz's file later.
+        The same quiz made again (its cell run again: the same exercise name and questions) takes
+        the old one's place, so the old answers never overwrite the new quiz's file later.  Another
+        quiz under a name already taken is saved as "name 2" (then "name 3" …), never over it.
         """
-        self.quizzes = [q for q in self.quizzes if q.exercise != quiz.exercise]
+        def same(q: "QuizSession") -> bool:
+            return q.exercise == quiz.exercise and q.describe() == quiz.describe()
+
+        self.quizzes = [q for q in self.quizzes if not same(q)]
+        taken = {q.exercise for q in self.quizzes}
+        base, n = quiz.exercise, 2
+        while quiz.exercise in taken:
+            quiz.exercise, n = f"{base} {n}", n + 1
         self.quizzes.append(quiz)
 
     def listen(self, callback: Callable[[str], None]) -> None:
@@ -198,6 +206,10 @@ class QuizSession:
         self.save_error: Any = None               #: why the last save failed (a Message or text), else None
         self.last_saved_path: Path | None = None
         self.lesson.add(self)
+
+    def describe(self) -> tuple[str, ...]:
+        """The questions in short (``"8♣ K♣ 4♣ Q♠"`` …): what tells two quizzes apart."""
+        return tuple(q.describe() for q in self.questions)
 
     @classmethod
     def random(cls, kind: str, n: int = 5, *, rng: Any = None, lesson: Lesson | None = None, lang: str | None = None,

@@ -33,8 +33,10 @@ from IPython.display import HTML, display
 import ipywidgets as widgets
 from cardlab import Suit, full_deck, parse_cards, shuffled_deck, sorted_hand, legal_plays, trick_winner, winning_reason
 from cardlab.display.cards import cards_html, trick_html
-from cardlab.widgets import FollowSuitQuiz, PlumpTable, TrickQuiz
+from cardlab.widgets import PlumpTable
+from cardlab.widgets.quiz import FollowSuitQuiz, Lesson, TrickQuiz
 LANG = "en"
+lesson = Lesson(lang=LANG)   # one name and one language for every quiz below
 
 # %% [markdown]
 # ## 1. The deck
@@ -107,7 +109,7 @@ def may_play(led):
 # %% tags=["nbval-ignore-output"]
 FollowSuitQuiz([{"hand": "3S 8H QS 5D", "led": "JS"},
                 {"hand": "2C 4C KD AH", "led": "6H"},
-                {"hand": "10D 9C 4H 7H", "led": "QS"}], lang=LANG)
+                {"hand": "10D 9C 4H 7H", "led": "QS"}], lesson=lesson, exercise="01 follow suit")
 
 # %% [markdown]
 # ## 3. The highest card of the led suit wins
@@ -143,7 +145,8 @@ def try_trick(a, b, c, d, trump):
 # **Quiz.** Click the card that wins the trick. The first card was led.
 
 # %% tags=["nbval-ignore-output"]
-TrickQuiz([{"cards": "5H KH 9H AC"}, {"cards": "JD 2D QC 10D"}, {"cards": "3C 7S 8D 2C"}], lang=LANG)
+TrickQuiz([{"cards": "5H KH 9H AC"}, {"cards": "JD 2D QC 10D"}, {"cards": "3C 7S 8D 2C"}], lesson=lesson,
+          exercise="01 led suit")
 
 # %% [markdown]
 # ## 4. Trump beats everything
@@ -168,7 +171,7 @@ winning_reason(trick, trump="D").text(LANG)
 
 # %% tags=["nbval-ignore-output"]
 TrickQuiz([{"cards": "AS 3D KS", "trump": "D"}, {"cards": "QH 2C AH KC", "trump": "C"},
-           {"cards": "9S 10S 4H JS", "trump": "H"}], lang=LANG)
+           {"cards": "9S 10S 4H JS", "trump": "H"}], lesson=lesson, exercise="01 trump")
 
 # %% [markdown]
 # ## Play
