@@ -44,7 +44,8 @@ NOTEBOOKS = ROOT / "notebooks"
 APP_FOLDER = ROOT / "build" / "classroom"
 #: Notebooks for the teacher only (answer keys, the class's results): they live apart in ``notebooks/teacher/``,
 #: which is never copied; should one be put beside the pupils' notebooks, it is still left out by name.
-TEACHER_NOTEBOOKS = frozenset({"05_classroom_exercises", "06_class_results"})
+TEACHER_NOTEBOOKS = frozenset({"05_classroom_exercises", "05_klassrumsovningar", "05_klasseromsoppgaver",
+                               "06_class_results"})
 DEFAULT_LESSON = "02_play_plump.ipynb"
 DEFAULT_PORT = 8866
 
