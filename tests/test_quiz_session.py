@@ -118,6 +118,22 @@ def test_answers_before_the_name_is_typed_are_saved_under_it(tmp_path):
     assert sorted(df[df["exercise"] == "05 tricks"]["answer"]) == ["2♠", "A♠", "K♣"]
 
 
+def test_typing_the_name_writes_each_answered_quiz_once(tmp_path, monkeypatch):
+    from cardlab import classroom
+
+    writes = []
+    real = classroom.save_results
+    monkeypatch.setattr(classroom, "save_results", lambda rows, *a, **kw: writes.append(kw["exercise"]) or real(rows, *a, **kw))
+    lesson = Lesson(lang="en", class_folder=tmp_path)
+    quizzes = [TrickQuiz(TRICKS, exercise="t", lesson=lesson), BidQuiz(BIDS, exercise="b", lesson=lesson),
+               FollowSuitQuiz([{"hand": "7H KS", "led": "2H"}], exercise="f", lesson=lesson)]
+    quizzes[0].answer_buttons[1].click()
+    quizzes[2].name_text.value = "Ola"          # three views show the name; the one answered quiz is written once
+    assert writes == ["t"]
+    quizzes[1].name_text.value = "Ola"          # the same name again: nothing new to write
+    assert writes == ["t"]
+
+
 def test_the_save_button_under_one_quiz_saves_them_all(tmp_path):
     lesson = Lesson(lang="en", class_folder=tmp_path)
     trick = TrickQuiz(TRICKS, exercise="t", lesson=lesson)

@@ -154,10 +154,10 @@ class Lesson:
         """The pupil typed ``name``: from now on every answer is saved under it, and every answer
         already given in any quiz of the lesson is saved now (nothing answered before is lost)."""
         name = "" if name is None else str(name)
-        changed = name != self.name
+        if name == self.name:
+            return
         self.name = name
-        if changed:
-            self._tell("name")
+        self._tell("name")
         if self.has_name():
             self.save_all()
 
