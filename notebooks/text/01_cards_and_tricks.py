@@ -34,6 +34,7 @@ import ipywidgets as widgets
 from cardlab import Suit, full_deck, parse_cards, shuffled_deck, sorted_hand, legal_plays, trick_winner, winning_reason
 from cardlab.display.cards import cards_html, trick_html
 from cardlab.widgets import PlumpTable
+from cardlab.widgets.try_it import try_it
 from cardlab.widgets.quiz import FollowSuitQuiz, Lesson, TrickQuiz
 LANG = "en"
 lesson = Lesson(lang=LANG)   # one name and one language for every quiz below
@@ -61,7 +62,7 @@ HTML("<br>".join(cards_html([card for card in deck if card.suit == suit], width=
 # the way you hold them in your hand.
 
 # %% tags=["nbval-ignore-output"]
-@widgets.interact(cards=widgets.IntSlider(min=1, max=13, value=5, description="cards"))
+@try_it(lang=LANG, cards=widgets.IntSlider(min=1, max=13, value=5, description="cards"))
 def draw(cards):
     hand = sorted_hand(shuffled_deck(rng=7)[:cards])
     display(HTML(cards_html(hand)))
@@ -71,7 +72,7 @@ def draw(cards):
 # **Quiz.** How many hearts ♥ are there in a deck?
 
 # %% tags=["nbval-ignore-output"]
-@widgets.interact(answer=widgets.ToggleButtons(options=["4", "13", "52"], value=None, description="♥"))
+@try_it(lang=LANG, answer=widgets.ToggleButtons(options=["4", "13", "52"], value=None, description="♥"))
 def hearts_quiz(answer):
     if answer == "13":
         print("Right! 13 hearts: one of each rank.")
@@ -95,7 +96,7 @@ HTML(cards_html(legal_plays(hand, "H")))
 # Only the two hearts, 7♥ and 9♥. **Try it**: pick the suit that was led and see which cards this hand may play.
 
 # %% tags=["nbval-ignore-output"]
-@widgets.interact(led=widgets.ToggleButtons(options=[("♣", "C"), ("♦", "D"), ("♥", "H"), ("♠", "S")], value="H"))
+@try_it(lang=LANG, led=widgets.ToggleButtons(options=[("♣", "C"), ("♦", "D"), ("♥", "H"), ("♠", "S")], value="H"))
 def may_play(led):
     display(HTML(cards_html(legal_plays(hand, led))))
 
@@ -134,7 +135,7 @@ names = [str(card) for card in full_deck()]
 pick = lambda value: widgets.Dropdown(options=names, value=value, layout=widgets.Layout(width="80px"))
 trumps = [("none", None), ("♣", "C"), ("♦", "D"), ("♥", "H"), ("♠", "S")]
 
-@widgets.interact(a=pick("10♠"), b=pick("Q♠"), c=pick("A♠"), d=pick("Q♥"), trump=trumps)
+@try_it(lang=LANG, a=pick("10♠"), b=pick("Q♠"), c=pick("A♠"), d=pick("Q♥"), trump=trumps)
 def try_trick(a, b, c, d, trump):
     cards = [deck[names.index(x)] for x in (a, b, c, d)]
     display(HTML(trick_html(cards, winner_index=trick_winner(cards, trump))))
