@@ -436,13 +436,19 @@ _ESTIMATES: dict[BidQuestion, BidEstimate] = {}
 QUESTION_KINDS = {"trick": TrickQuestion, "follow-suit": FollowSuitQuestion, "bid": BidQuestion}
 
 
+def _question_class(kind: str) -> type:
+    if kind not in QUESTION_KINDS:
+        raise CardlabError("rules.choice", field="kind", value=kind, allowed=", ".join(QUESTION_KINDS))
+    return QUESTION_KINDS[kind]
+
+
 def make_questions(kind: str, items: Iterable[Any]) -> list[Any]:
     """Questions of ``kind`` from data (dicts with cards as text) or ready question objects.
 
     >>> [q.answer for q in make_questions("trick", [{"cards": "AS 3D KS", "trump": "D"}])]
     [Card.parse('3D')]
     """
-    cls = QUESTION_KINDS[kind]
+    cls = _question_class(kind)
     out = []
     for item in items:
         out.append(item if isinstance(item, cls) else cls.from_dict(item))
@@ -458,5 +464,5 @@ def random_questions(kind: str, n: int = 5, *, rng=None, **options: Any) -> list
     True
     """
     seed = derive_seed(rng)
-    cls = QUESTION_KINDS[kind]
+    cls = _question_class(kind)
     return [cls.random(rng=child_rng(seed, i), **options) for i in range(n)]

@@ -80,6 +80,13 @@ def test_a_bad_name_or_folder_says_why_and_keeps_every_answer(tmp_path):
     assert quiz.save_status() == ("good", "Saved for Lea.") and _saved(tmp_path / "class")["trick"][0] == (1, "K♣", True)
 
 
+def test_a_wrong_kind_or_no_questions_is_refused_by_name():
+    with pytest.raises(CardlabError, match="kind"):
+        QuizSession("poker", TRICKS, lesson=Lesson())
+    with pytest.raises(CardlabError, match="question"):
+        QuizSession("trick", [], lesson=Lesson())
+
+
 def test_the_session_module_needs_no_ipywidgets():
     code = ("import sys, cardlab.session.quiz as q; "
             "s = q.QuizSession('bid', [{'hand': 'AS', 'players': 2, 'others': ['KS']}]); s.answer(1); "
