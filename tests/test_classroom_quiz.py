@@ -98,3 +98,21 @@ def test_two_clicks_at_once_count_once(tmp_path):
     assert quiz.score == (1, 1) and quiz.report().loc[1, "answer"] == "K♣"
     quiz.next_button.click(); quiz.next_button.click()   # a double click on Nästa does not skip an unanswered question
     assert quiz.index == 1
+
+
+def test_a_wrong_choice_is_marked_beside_the_right_answer(tmp_path):
+    """The child sees what she chose (red) and what was right (green), in every kind of quiz."""
+    trick = widgets.TrickQuiz([{"cards": "AS 3D KS", "trump": "D"}], lesson=Lesson(class_folder=tmp_path))
+    next(b for b in trick.answer_buttons if b.description == "A♠").click()
+    marks = {b.description: [c for c in b._dom_classes if c in ("cardlab-right", "cardlab-wrong")] for b in trick.answer_buttons}
+    assert marks == {"A♠": ["cardlab-wrong"], "3♦": ["cardlab-right"], "K♠": []}
+    bid = widgets.BidQuiz([{"hand": "AS", "players": 2, "others": ["KS"]}], lesson=Lesson(class_folder=tmp_path))
+    bid.answer_buttons[0].click()
+    assert "cardlab-wrong" in bid.answer_buttons[0]._dom_classes and "cardlab-right" in bid.answer_buttons[1]._dom_classes
+    follow = widgets.FollowSuitQuiz(FOLLOW[:1], lesson=Lesson(class_folder=tmp_path))
+    for button in follow.answer_buttons:
+        button.value = button.description in ("7♥", "K♠")
+    follow.check_button.click()
+    wrong = [b.description for b in follow.answer_buttons if "cardlab-wrong" in b._dom_classes]
+    right = sorted(b.description for b in follow.answer_buttons if "cardlab-right" in b._dom_classes)
+    assert wrong == ["K♠"] and right == ["7♥", "9♥"]

@@ -58,10 +58,12 @@ class Score(NamedTuple):
 
 @dataclass(frozen=True)
 class Answer:
-    """The first answer given to one question: as text for the teacher, right or not."""
+    """The first answer given to one question: as text for the teacher, right or not, and as given
+    (a card, a set of cards, a number), so a view can mark the choice."""
 
     text: str
     correct: bool
+    value: Any = None
 
 
 def answer_text(value: Any) -> str:
@@ -231,6 +233,11 @@ class QuizSession:
         """Has the current question been answered?"""
         return self.answers[self.index] is not None
 
+    def chosen(self) -> Any:
+        """The first answer given to the current question, as given (None: not answered yet)."""
+        given = self.answers[self.index]
+        return given.value if given is not None else None
+
     @property
     def is_last(self) -> bool:
         return self.index + 1 >= len(self.questions)
@@ -259,7 +266,7 @@ class QuizSession:
         feedback = self.question.check(chosen)
         first = not self.answered
         if first:
-            self.answers[self.index] = Answer(answer_text(chosen), feedback.correct)
+            self.answers[self.index] = Answer(answer_text(chosen), feedback.correct, chosen)
         self.feedback = feedback
         self.notice = None
         if first and self.lesson.has_name():

@@ -59,6 +59,7 @@ QUIZ_CSS = """
   border-radius: 9px !important; border: 1px solid #9e9e9e !important; box-shadow: 1px 2px 4px rgba(0,0,0,.45) !important;
   margin: 3px !important; overflow: visible !important; text-overflow: clip !important; white-space: nowrap !important; }
 .cardlab-quiz-card.cardlab-right { border: 3px solid #2e7d32 !important; }
+.cardlab-quiz-card.cardlab-wrong, .cardlab-quiz-bid.cardlab-wrong { border: 3px solid #c62828 !important; }
 .cardlab-quiz-bid { border-radius: 9px !important; padding: 0 !important; margin: 3px !important; }
 .cardlab-check, .cardlab-next-question, .cardlab-save { border-radius: 8px !important; font-weight: bold !important; }
 </style>
@@ -266,6 +267,13 @@ def _card_button(card: Card, lang: str, cls=W.Button) -> Any:
     return button
 
 
+def _mark(button: Any, right: bool, wrong: bool, plain: str = "#ffffff") -> None:
+    """A right answer green (``cardlab-right``), the child's wrong choice red (``cardlab-wrong``), else ``plain``."""
+    classes = ["cardlab-right"] if right else (["cardlab-wrong"] if wrong else [])
+    set_classes(button, classes, ["cardlab-right", "cardlab-wrong"])
+    button.style.button_color = "#c8e6c9" if right else ("#ffcdd2" if wrong else plain)
+
+
 def _trump_html(trump: Any, lang: str) -> str:
     return f'<div style="margin-bottom:6px"><b>{html.escape(trump_line(trump).text(lang))}</b> {trump.symbol if trump else ""}</div>'
 
@@ -292,8 +300,7 @@ class TrickQuiz(QuizBase):
         for card, button in zip(self.question.cards, self.answer_buttons):
             button.disabled = done
             right = done and card == self.question.answer
-            set_classes(button, ["cardlab-right"] if right else [], ["cardlab-right"])
-            button.style.button_color = "#c8e6c9" if right else "#ffffff"
+            _mark(button, right, done and not right and card == self.session.chosen())
 
 
 class FollowSuitQuiz(QuizBase):
@@ -327,8 +334,8 @@ class FollowSuitQuiz(QuizBase):
         for card, button in zip(self.question.hand, self.answer_buttons):
             button.disabled = done
             right = done and card in self.question.answer
-            set_classes(button, ["cardlab-right"] if right else [], ["cardlab-right"])
-            button.style.button_color = "#c8e6c9" if right else ("#fff59d" if button.value else "#ffffff")
+            wrong = done and not right and card in (self.session.chosen() or ())
+            _mark(button, right, wrong, "#fff59d" if button.value else "#ffffff")
             button.tooltip = str(card)
 
 
@@ -359,5 +366,4 @@ class BidQuiz(QuizBase):
         for tricks, button in enumerate(self.answer_buttons):
             button.disabled = done
             right = tricks in accepted
-            set_classes(button, ["cardlab-right"] if right else [], ["cardlab-right"])
-            button.style.button_color = "#c8e6c9" if right else "#ffffff"
+            _mark(button, right, done and not right and tricks == self.session.chosen())
