@@ -79,6 +79,44 @@ def test_a_wrong_bid_says_which_cards_take_the_tricks():
     assert sum(n for _, n in est.card_tricks) == sum(est.tricks)     # every trick taken is some card's
 
 
+#: Words an 8-year-old may not know, kept out of every sentence a quiz shows a child (the game's own words,
+#: taught in lesson 01 — stick, trumf, bekänna färg, trumftvång — are allowed).
+HARD_WORDS = {"sv": ("intervall", "simuler", "snitt", "procent", "%", "väntevärde", "statistik"),
+              "nb": ("intervall", "simuler", "snitt", "prosent", "%", "forventet", "statistikk"),
+              "en": ("interval", "simulat", "average", "percent", "%", "expected", "statistic")}
+
+
+def _wrong_answers(q):
+    if q.kind == "trick":
+        return [c for c in q.cards if c != q.answer]
+    if q.kind == "follow-suit":
+        extra = [c for c in q.hand if c not in q.answer]
+        return [list(q.answer)[1:] or extra[:1], list(q.answer) + extra[:1]]
+    return [t for t in range(q.hand_size + 1) if t not in q.answer]
+
+
+@pytest.mark.parametrize("kind, options", [("trick", {}), ("follow-suit", {"must_trump": True}), ("follow-suit", {}),
+                                           ("bid", {"deals": 20, "hand_size": 3})])
+def test_every_wrong_answer_explains_itself_in_words_a_child_knows(kind, options):
+    """Over seeded random questions: a wrong answer gets the rule and what is wrong with this answer,
+    in all three languages, and no sentence uses a word from HARD_WORDS."""
+    checked = 0
+    for q in random_questions(kind, 12 if kind == "bid" else 40, rng=2026, **options):
+        for wrong in [w for w in _wrong_answers(q) if w != []]:
+            feedback = q.check(wrong)
+            if feedback.correct:
+                continue
+            assert len(feedback.messages) >= 2, (q.describe(), wrong, feedback.text("en"))
+            for lang, words in HARD_WORDS.items():
+                text = feedback.text(lang)
+                assert not [w for w in words if w in text.lower()], (lang, text)
+            checked += 1
+        right = q.check(list(q.answer) if kind == "follow-suit" else (q.answer[0] if kind == "bid" else q.answer))
+        assert right.correct and not [w for w in HARD_WORDS["en"] if w in right.text("en").lower()]
+        assert not [w for w in HARD_WORDS["sv"] if w in q.prompt().text("sv").lower()]
+    assert checked >= 20
+
+
 def test_the_bid_prompt_says_first_not_one_of_four():
     q = BidQuestion(hand="AS 2C", players=4, position=1)
     assert q.prompt().text("en") == "How many tricks will this hand take? There are 4 players, and you bid first."
