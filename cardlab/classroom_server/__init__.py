@@ -1,26 +1,37 @@
 """The classroom server: the pupils' notebooks as Voilà pages, a table ready for every pupil.
 
-``python -m cardlab.classroom_server --pupils 30`` (or ``make app PUPILS=30``) does four things:
+``python -m cardlab.classroom_server --pupils 30`` (or ``make app PUPILS=30``) does six things:
 
-1. **Serves only what pupils should see.**  It copies the pupil-facing notebooks (play tables,
+1. **Lets only the class in.**  It prints a class code (three easy words for the board), a teacher
+   code and the join address.  Nothing but the join page is served without the pass the join page
+   gives (a signed cookie with a pupil id the server chose and the name given once); the
+   cross-site check is on.  See :mod:`.gate` (the door, teacher-only pages), :mod:`.access` (codes,
+   passes) and :mod:`.identity` (``current_pupil()`` in a pupil's kernel).
+2. **Holds the limits.**  Pages per computer, page loads per minute, requests per second, pages in
+   all ("the class is full"): :mod:`.limits`, each a command-line option.
+3. **Serves only what pupils should see.**  It copies the pupil-facing notebooks (play tables,
    lessons, pupil exercises: :func:`pupil_notebooks`) into a folder of their own and serves that
    folder, so a teacher's notebook (with its answer key) is never reachable from a pupil's browser.
-2. **A page with its table for every pupil.**  Before the lesson it starts a pool of kernels for
-   each lesson notebook (``--lesson``, default ``02_play_plump.ipynb``), ``pupils + spare`` of them,
-   each with the notebook already run, so a pupil's page arrives with its table at once.  The pool
-   is refilled only when fewer than ``spare`` ready kernels are left (a reload, a late pupil), so
-   refills do not compete with the pupils' moves for the CPU.  A pupil who arrives when the pool is
-   empty sees Voilà's "loading" page, which turns into the table when its kernel has run the notebook;
-   timeouts are raised so a busy machine never gives a page without its table.
-3. **No kernel leaks.**  A closed tab shuts its kernel down at once (Voilà's shutdown request is
-   accepted: this server has no login, so the cross-site check it failed guards nothing), and a
-   kernel whose pupil vanished without closing the tab (sleeping laptop, lost network) is culled
-   after ``--cull-after`` seconds with no connection; ready kernels in the pool are never culled.
-4. **Results go to the class folder.**  ``--class-dir`` (default ``$CARDLAB_CLASS_DIR`` or
-   ``~/cardlab-class``) is handed to every kernel, so the quizzes' *Spara svaren* writes there.
+   The file list is the server's own page (:mod:`.pages`): titles instead of file names, in the
+   pupils' language (``--lang``), nothing loaded from the internet.
+4. **A page with its table for every pupil.**  Before the lesson it starts a pool of kernels for
+   each lesson notebook (``--lesson``, default the Plump table and the pupils' quizzes), ``pupils +
+   spare`` of them, each with the notebook already run, so a pupil's page arrives with its table at
+   once.  The pool is refilled only when fewer than ``spare`` ready kernels are left (a reload, a
+   late pupil), so refills do not compete with the pupils' moves for the CPU.  A pupil who arrives
+   when the pool is empty sees Voilà's "loading" page, which turns into the table when its kernel
+   has run the notebook; timeouts are raised so a busy machine never gives a page without its table.
+5. **No kernel leaks.**  A closed tab shuts its kernel down at once (Voilà's shutdown request
+   carries the cross-site check's value), a page whose connection was reset before it arrived gives
+   its kernel back at once, one that never connects after ``--connect-grace`` seconds, and a kernel
+   whose pupil vanished without closing the tab (sleeping laptop, lost network) is culled after
+   ``--cull-after`` seconds with no connection; ready kernels in the pool are never culled.
+6. **Results go to the class folder.**  ``--class-dir`` (default ``$CARDLAB_CLASS_DIR`` or
+   ``~/cardlab-class``) is handed to every kernel as ``CARDLAB_CLASS_DIR``, so the quizzes' *Spara
+   svaren* writes there and the teacher's notebook reads the same folder (``class_dir()``).
 
 About 72 MB of RAM per pupil (one kernel each, measured by ``benchmarks/classroom_load.py``);
-see ``docs/classroom.md`` for starting a class and for more than one class (JupyterHub).
+see ``docs/classroom.md`` for starting a class, the limits, and what a school's IT person should know.
 """
 
 from __future__ import annotations
