@@ -39,6 +39,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import re
 import shutil
 import sys
 import time
@@ -350,6 +351,20 @@ def _share_compiled_templates(exporter_class: Any, cache: "TemplateCodeCache") -
     exporter_class._create_environment = _create_environment
 
 
+_FROM_INTERNET = re.compile(r'<link\b[^>]*\bhref="(?:https?:)?//[^"]*"[^>]*>\s*|<script\b[^>]*\bsrc="(?:https?:)?//[^"]*"[^>]*>\s*</script>\s*')
+
+
+def without_internet(html: str) -> str:
+    """A page's HTML without the style sheets and scripts it would fetch from another site (a school network
+    may have no internet; the pages work without them: the icon font is also bundled with the page's code).
+
+    >>> without_internet('<head><link rel="stylesheet" href="https://cdn.example/fa.css" type="text/css" />\\n'
+    ...                  '<link rel="stylesheet" href="/voila/static/index.css"><script src="//cdn.example/x.js"></script></head>')
+    '<head><link rel="stylesheet" href="/voila/static/index.css"></head>'
+    """
+    return _FROM_INTERNET.sub("", html)
+
+
 def _classroom_voila_class(state: Any, connect_grace: float):  # pragma: no cover - needs a running server
     """Voilà with the classroom's door (:mod:`cardlab.classroom_server.gate`), its own file list and join pages, and
     page handlers that give back a kernel whose page never arrived."""
@@ -371,9 +386,15 @@ def _classroom_voila_class(state: Any, connect_grace: float):  # pragma: no cove
             pass
 
     class ClassroomRenderHandler(TornadoVoilaHandler):
-        """A page: the kernel it was handed is given back at once if the page did not reach the browser."""
+        """A page: the kernel it was handed is given back at once if the page did not reach the browser, and
+        nothing in it is loaded from the internet (Voilà's page template links an icon font on a CDN)."""
 
         _cardlab_gone = False
+
+        def write(self, chunk):
+            if isinstance(chunk, str) and "://" in chunk:
+                chunk = without_internet(chunk)
+            return super().write(chunk)
 
         async def get(self, path=None):
             token = CURRENT_PAGE.set(self)
