@@ -1,6 +1,6 @@
 """A pupil gets into the classroom app in a real browser: the join page, a wrong code, the file list,
-a table, and its kernel shut down when the tab closes (the cross-site check on); a second pupil when
-the class is full.  Nothing any of these pages loads comes from anywhere but the app.
+a table, reloads within the limits, and its kernel shut down when the tab closes (the cross-site
+check on); a second pupil when the class is full.  Nothing any of these pages loads comes from anywhere but the app.
 
 Serves the small table notebooks beside this file (quick to start).  Screenshots
 ``cardlab_join_*.png``; see ``browser_support`` for what the test needs.
@@ -78,6 +78,13 @@ def test_a_pupil_joins_plays_and_closing_the_tab_frees_the_kernel(browser, tmp_p
         assert _teacher_status(base)["kernels"] == 1
         status = _teacher_status(base)["pages"][0]
         assert status["name"] == "Åsa" and status["connected"] is True
+        for _ in range(3):                                           # reloads: each shuts the old page's kernel
+            pg.reload()
+            pg.locator(".cardlab-card-btn").first.wait_for(state="visible", timeout=TIMEOUT_MS)
+        deadline = time.monotonic() + 30
+        while _teacher_status(base)["kernels"] > 1 and time.monotonic() < deadline:
+            time.sleep(0.5)
+        assert _teacher_status(base)["kernels"] == 1, "a reloaded page's old kernel was kept"
         pg.close(run_before_unload=True)                             # the tab closes: Voilà's beacon, with _xsrf
         deadline = time.monotonic() + 30
         while _teacher_status(base)["kernels"] and time.monotonic() < deadline:
