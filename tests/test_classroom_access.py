@@ -259,7 +259,8 @@ def test_teacher_pages_need_the_teacher_code(tmp_path):
         teacher = server.teacher()
         status, page = teacher.get("/teacher")
         assert status == 200 and "Anna &lt;b&gt;" in page and "Open pages: 1 of at most 12" in page
-        assert CODE in page
+        assert CODE in page and TEACHER_CODE not in page                # the page can be shown to the class …
+        assert '<div class="qr"><svg' in page                          # … with the join address as a QR code
 
 
 # ------------------------------------------------------------------ no client can exhaust the laptop

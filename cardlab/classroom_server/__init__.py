@@ -543,7 +543,7 @@ def main(argv: Sequence[str] | None = None) -> int:  # pragma: no cover - starts
     from .access import AccessCodes
     from .gate import ClassroomState
     from .identity import IDENTITY_URL_ENV, KERNEL_KEY_ENV
-    from .pages import lesson_of
+    from .pages import join_qr, lesson_of
     from ..i18n import LANGUAGES, resolve_language
 
     parser = argparse.ArgumentParser(prog="python -m cardlab.classroom_server",
@@ -598,6 +598,9 @@ def main(argv: Sequence[str] | None = None) -> int:  # pragma: no cover - starts
     print(f"cardlab classroom: limits: {limits.kernels_per_client} pages per computer, {limits.max_kernels} in all, "
           f"{limits.pages_per_minute} page loads per computer and minute", flush=True)
     print(f"cardlab classroom: pupils join at {' or '.join(urls)}", flush=True)
+    qr = join_qr(urls[0], svg=False) if args.ip in ("0.0.0.0", "", "::") else None
+    if qr:
+        print(qr, end="", flush=True)
     print(f"cardlab classroom: class code: {codes.class_code}", flush=True)
     print(f"cardlab classroom: teacher code: {codes.teacher_code} (teacher's page: {urls[0].rsplit('/', 1)[0]}/teacher)",
           flush=True)

@@ -169,12 +169,38 @@ def file_list_page(lessons: Sequence[Lesson], lang: str, *, pupil_name: str = ""
     return page(tr("server.tree.title", lang), body, lang)
 
 
+def join_qr(url: str, *, svg: bool = True) -> "str | None":
+    """A QR code of the join address, as inline SVG (``svg=True``) or as text for a terminal; ``None`` when the
+    QR library (segno, in the ``lab`` extra) is not installed.  Made here, offline.
+
+    >>> code = join_qr("http://192.168.1.20:8866/join")
+    >>> code is None or (code.startswith("<svg") and "http" not in code.replace('http://www.w3.org', ''))
+    True
+    """
+    try:
+        import segno
+    except ImportError:
+        return None
+    qr = segno.make(url, error="m")
+    if svg:
+        return qr.svg_inline(scale=6, dark="#123", light="#fff")
+    import io
+
+    out = io.StringIO()
+    qr.terminal(out=out, compact=True)
+    return out.getvalue()
+
+
 def teacher_page(lang: str, *, rows: Sequence[tuple[str, str, bool, str]], limit: int, join_url: str, code: str) -> str:
-    """The teacher's overview: who has which page open (pupil, notebook, connected?, computer)."""
+    """The teacher's overview: the join address and class code (with a QR code to show the class), and who
+    has which page open (pupil, notebook, connected?, computer)."""
     head = "".join(f"<th>{escape(h.strip())}</th>" for h in tr("server.teacher.table_head", lang).split("|"))
     body_rows = "".join(f"<tr><td>{escape(name)}</td><td>{escape(nb)}</td><td>{'✓' if connected else '…'}</td>"
                         f"<td>{escape(client)}</td></tr>" for name, nb, connected, client in rows)
+    qr = join_qr(join_url) if join_url else None
     body = (f"<p>{escape(tr('server.teacher.join_at', lang, url=join_url, code=code))}</p>"
+            f'<p style="font-size:2.4rem;font-weight:700;letter-spacing:.05em">{escape(code)}</p>'
+            + (f'<div class="qr">{qr}</div>' if qr else "") +
             f"<p>{escape(tr('server.teacher.pages', lang, count=len(rows), limit=limit))}</p>"
             f"<table><tr>{head}</tr>{body_rows}</table>")
     return page(tr("server.teacher.title", lang), body, lang)
