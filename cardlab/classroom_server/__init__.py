@@ -41,7 +41,6 @@ import contextlib
 import os
 import re
 import shutil
-import sys
 import time
 from pathlib import Path
 from typing import Any, Sequence
