@@ -45,7 +45,7 @@ import tornado.web
 from tornado.escape import url_escape
 from tornado.websocket import WebSocketHandler
 
-from .access import PASS_COOKIE, PASS_MAX_AGE_DAYS, TEACHER, AccessCodes, GuessLimiter, Pass, make_pass, read_pass
+from .access import PASS_COOKIE, TEACHER, AccessCodes, GuessLimiter, Pass, make_pass, read_pass
 from .limits import KernelLedger, Limits, SlidingCount, TokenBucket
 from .pages import file_list_page, join_page, refusal_page, teacher_join_page, teacher_page
 from ..errors import CardlabError
@@ -216,9 +216,10 @@ class TeacherJoinHandler(ClassroomHandler):
 
 
 def set_pass(handler: tornado.web.RequestHandler, issued: Pass) -> None:
-    """Give the browser its pass (signed, not readable by the page's scripts, sent only by this site's own pages)
-    and the cross-site check's cookie that the pages send with their requests."""
-    handler.set_signed_cookie(PASS_COOKIE, issued.to_json(), expires_days=PASS_MAX_AGE_DAYS, httponly=True,
+    """Give the browser its pass (signed, not readable by the page's scripts, sent only by this site's own pages,
+    kept until the browser closes and valid for a day at most) and the cross-site check's cookie that the pages
+    send with their requests."""
+    handler.set_signed_cookie(PASS_COOKIE, issued.to_json(), expires_days=None, httponly=True,   # gone with the browser
                               samesite="Lax", path="/")
     handler.xsrf_token  # noqa: B018 - sets the _xsrf cookie
 
