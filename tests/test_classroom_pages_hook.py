@@ -54,3 +54,8 @@ class TestTeacherOnlyPage(tornado.testing.AsyncHTTPTestCase):
         answer = self.fetch("/teacher/tables", headers={"Cookie": teacher})
         assert answer.code == 200 and answer.body.decode().startswith("tables, seen by ")
         assert self.fetch("/teacher/tables", method="POST", body="", headers={"Cookie": pupil}).code == 403
+
+    def test_a_join_form_from_elsewhere_is_refused_kindly(self):
+        answer = self.fetch("/join", method="POST", body="code=sol-katt-bok&name=Anna&next=/")     # no _xsrf, no cookie
+        assert answer.code == 403 and "must allow cookies" in answer.body.decode()
+        assert "Set-Cookie" not in answer.headers or "cardlab_pass" not in answer.headers["Set-Cookie"]

@@ -171,11 +171,12 @@ class JoinHandler(ClassroomHandler):
         self.page(200, join_page(self.lang, xsrf_form_html=self.xsrf_form_html(), next_url=safe_next(self.get_argument("next", "/"))))
 
     def post(self) -> None:
-        self.check_xsrf_cookie()
         client = self.request.remote_ip or "?"
         next_url = safe_next(self.get_body_argument("next", "/"))
         name = self.get_body_argument("name", "")[:200]
         form = functools.partial(join_page, self.lang, xsrf_form_html=self.xsrf_form_html(), next_url=next_url, name=name)
+        if not cross_site_check_passes(self):
+            return self.page(403, form(error="server.join.cookies"))
         if not self.state.guesses.allowed(client):
             self.set_header("Retry-After", "60")
             return self.page(429, form(error="server.join.too_many_tries"))
@@ -199,10 +200,11 @@ class TeacherJoinHandler(ClassroomHandler):
                                          next_url=safe_next(self.get_argument("next", "/teacher"))))
 
     def post(self) -> None:
-        self.check_xsrf_cookie()
         client = self.request.remote_ip or "?"
         next_url = safe_next(self.get_body_argument("next", "/teacher"))
         form = functools.partial(teacher_join_page, self.lang, xsrf_form_html=self.xsrf_form_html(), next_url=next_url)
+        if not cross_site_check_passes(self):
+            return self.page(403, form(error="server.join.cookies"))
         if not self.state.guesses.allowed(client):
             self.set_header("Retry-After", "60")
             return self.page(429, form(error="server.join.too_many_tries"))
@@ -213,6 +215,15 @@ class TeacherJoinHandler(ClassroomHandler):
         set_pass(self, make_pass(earlier.name if earlier else "", teacher=True,
                                  pupil_id=earlier.pupil_id if earlier else None))
         self.redirect(next_url)
+
+
+def cross_site_check_passes(handler: tornado.web.RequestHandler) -> bool:
+    """Did the form come from this site's own page (its ``_xsrf`` value matches the browser's cookie)?"""
+    try:
+        tornado.web.RequestHandler.check_xsrf_cookie(handler)
+    except tornado.web.HTTPError:
+        return False
+    return True
 
 
 def set_pass(handler: tornado.web.RequestHandler, issued: Pass) -> None:
