@@ -340,3 +340,26 @@ def test_a_burst_of_200_abrupt_page_requests_holds_the_limits_and_memory_returns
         # and the class still works: a page load gets its table
         status, page = join(server.base, CODE, "Anna").get(f"/voila/render/{PROBE}")
         assert status == 200 and "CLASS_DIR=" in page
+
+
+def test_a_page_that_never_connects_gives_its_kernel_back(tmp_path):
+    """A page fetched whole but never opened (a script, a browser that crashed while loading) holds its kernel
+    only for ``--connect-grace`` seconds; a page that connected is kept."""
+    with classroom(tmp_path, "--pupils", "0", "--spare", "0", "--connect-grace", "3") as server:
+        anna = join(server.base, CODE, "Anna")
+        idle = _kernel_id(anna.get(f"/voila/render/{PROBE}")[1])
+        used = _kernel_id(anna.get(f"/voila/render/{PROBE}")[1])
+        import websocket
+
+        ws = websocket.create_connection(f"{server.base.replace('http', 'ws')}/api/kernels/{used}/channels",
+                                         header=[f"Cookie: {anna.cookie_header}"], origin=server.base, timeout=20)
+        try:
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline and len(server.status()["pages"]) > 1:
+                time.sleep(0.5)
+            pages = server.status()["pages"]
+            assert [p["kernel"] for p in pages] == [used] and pages[0]["connected"] is True
+            assert f"the page for kernel {idle} did not connect in 3.0 s" in server.log()
+            assert len(server.kernels()) == 1
+        finally:
+            ws.close()

@@ -181,7 +181,7 @@ def start_in_background() -> None:  # pragma: no cover - runs in the new kernel'
     os.nice(REFILL_NICENESS)
 
 
-def _classroom_kernel_manager_factory(original, spare: int, connect_grace: float = 60.0, state: Any = None):
+def _classroom_kernel_manager_factory(original, spare: int, connect_grace: float = 120.0, state: Any = None):
     """Wrap Voilà's kernel manager factory.
 
     Every kernel handed to a page is written in ``state``'s ledger (which client, which pupil), and a
@@ -467,7 +467,7 @@ def _classroom_voila_class(state: Any, connect_grace: float):  # pragma: no cove
 
 
 def serve(folder: "str | Path", config: dict[str, dict[str, Any]], *, spare: int = 3, state: Any = None,
-          connect_grace: float = 60.0) -> None:  # pragma: no cover
+          connect_grace: float = 120.0) -> None:  # pragma: no cover
     """Run Voilà on ``folder`` with ``config`` (see :func:`voila_config`), the classroom's pool policy and,
     with ``state`` (a :class:`cardlab.classroom_server.gate.ClassroomState`), its door and limits."""
     import voila.app

@@ -43,7 +43,7 @@ class Limits:
     pages_per_minute: int = 12
     requests_per_second: float = 20.0
     request_burst: int = 120
-    connect_grace: float = 60.0
+    connect_grace: float = 120.0
 
     @classmethod
     def for_class(cls, pupils: int, **changes) -> "Limits":
