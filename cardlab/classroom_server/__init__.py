@@ -5,8 +5,9 @@
 1. **Lets only the class in.**  It prints a class code (three easy words for the board), a teacher
    code and the join address.  Nothing but the join page is served without the pass the join page
    gives (a signed cookie with a pupil id the server chose and the name given once); the
-   cross-site check is on.  See :mod:`.gate` (the door, teacher-only pages), :mod:`.access` (codes,
-   passes) and :mod:`.identity` (``current_pupil()`` in a pupil's kernel).
+   cross-site check is on.  See :mod:`.gate` (the door, teacher-only pages; :mod:`.voila_app` puts it
+   in front of Voilà), :mod:`.access` (codes, passes) and :mod:`.identity` (``current_pupil()`` in a
+   pupil's kernel).
 2. **Holds the limits.**  Pages per computer, page loads per minute, requests per second, pages in
    all ("the class is full"): :mod:`.limits`, each a command-line option.
 3. **Serves only what pupils should see.**  It copies the pupil-facing notebooks (play tables,
@@ -37,9 +38,7 @@ see ``docs/classroom.md`` for starting a class, the limits, and what a school's 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
-import re
 import shutil
 import time
 from pathlib import Path
@@ -48,7 +47,7 @@ from typing import Any, Sequence
 import jinja2
 
 from ..classroom import CLASS_DIR_ENV, class_dir
-from .limits import Limits
+from .limits import Limits, add_limit_options
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 #: Where the notebooks live in a source checkout.
@@ -350,122 +349,6 @@ def _share_compiled_templates(exporter_class: Any, cache: "TemplateCodeCache") -
     exporter_class._create_environment = _create_environment
 
 
-_FROM_INTERNET = re.compile(r'<link\b[^>]*\bhref="(?:https?:)?//[^"]*"[^>]*>\s*|<script\b[^>]*\bsrc="(?:https?:)?//[^"]*"[^>]*>\s*</script>\s*')
-
-
-def without_internet(html: str) -> str:
-    """A page's HTML without the style sheets and scripts it would fetch from another site (a school network
-    may have no internet; the pages work without them: the icon font is also bundled with the page's code).
-
-    >>> without_internet('<head><link rel="stylesheet" href="https://cdn.example/fa.css" type="text/css" />\\n'
-    ...                  '<link rel="stylesheet" href="/voila/static/index.css"><script src="//cdn.example/x.js"></script></head>')
-    '<head><link rel="stylesheet" href="/voila/static/index.css"></head>'
-    """
-    return _FROM_INTERNET.sub("", html)
-
-
-def _classroom_voila_class(state: Any, connect_grace: float):  # pragma: no cover - needs a running server
-    """Voilà with the classroom's door (:mod:`cardlab.classroom_server.gate`), its own file list and join pages, and
-    page handlers that give back a kernel whose page never arrived."""
-    import tempfile
-
-    import voila.app
-    from tornado.ioloop import IOLoop, PeriodicCallback
-    from tornado.iostream import StreamClosedError
-    from voila.request_info_handler import RequestInfoSocketHandler
-    from voila.tornado.handler import TornadoVoilaHandler
-    from voila.tornado.treehandler import TornadoVoilaTreeHandler
-
-    from .gate import CURRENT_PAGE, ClassroomGate, FileListHandler, GatedApplication, own_handlers
-
-    async def shut(manager, kernel_id):
-        try:
-            await manager.shutdown_kernel(kernel_id)
-        except Exception:  # noqa: BLE001 - already gone
-            pass
-
-    class ClassroomRenderHandler(TornadoVoilaHandler):
-        """A page: the kernel it was handed is given back at once if the page did not reach the browser, and
-        nothing in it is loaded from the internet (Voilà's page template links an icon font on a CDN)."""
-
-        _cardlab_gone = False
-
-        def write(self, chunk):
-            if isinstance(chunk, str) and "://" in chunk:
-                chunk = without_internet(chunk)
-            return super().write(chunk)
-
-        async def get(self, path=None):
-            token = CURRENT_PAGE.set(self)
-            delivered = False
-            try:
-                await super().get(path)
-                await self.flush()
-                delivered = True
-            except StreamClosedError:
-                pass
-            finally:
-                CURRENT_PAGE.reset(token)
-            if not delivered or self._cardlab_gone:
-                self._cardlab_release()
-
-        def on_finish(self):
-            client = getattr(self.request, "_cardlab_loading", None)
-            if client is not None:
-                self.request._cardlab_loading = None
-                state.ledger.done_loading(client)
-
-        def on_connection_close(self):
-            self._cardlab_gone = True
-            self._cardlab_release()
-            super().on_connection_close()
-
-        def _cardlab_release(self):
-            kernel_id = getattr(self, "_cardlab_kernel_id", None)
-            claim = state.ledger.claims.get(kernel_id) if kernel_id else None
-            if claim is not None and not claim.connected and state.ledger.closing(kernel_id):
-                self.log.info("cardlab: the page for kernel %s never arrived; shutting it down", kernel_id)
-                IOLoop.current().spawn_callback(shut, self.kernel_manager, kernel_id)
-
-    class ClassroomVoila(voila.app.Voila):
-        def init_handlers(self):
-            args = {"state": state}
-            handlers = [*own_handlers(state), (r"/", FileListHandler, args), (r"/voila/tree(?:/.*)?", FileListHandler, args)]
-            for handler in super().init_handlers():
-                if handler[1] is TornadoVoilaTreeHandler:
-                    continue                           # the file list above: in the pupils' language, nothing from the internet
-                if handler[1] is TornadoVoilaHandler:
-                    handler = (handler[0], ClassroomRenderHandler, *handler[2:])
-                handlers.append(handler)
-            return handlers
-
-        def start(self):
-            """Voilà's own start, with the gated application."""
-            self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
-            settings = self.init_settings()
-            self.app = GatedApplication(**settings)
-            self.app.gate = ClassroomGate(state)
-            self.app.settings.update(self.tornado_settings)
-            self.app.settings["cardlab_state"] = state
-            self.app.add_handlers(".*$", self.init_handlers())
-            PeriodicCallback(self._cardlab_tidy, 5000).start()
-            self.listen()
-
-        async def _cardlab_tidy(self):
-            """Every few seconds: shut down kernels whose page never connected, forget kernels that are gone."""
-            manager = self.kernel_manager
-            for kernel_id in state.ledger.unconnected_older_than(connect_grace):
-                self.log.info("cardlab: the page for kernel %s did not connect in %s s; shutting it down", kernel_id, connect_grace)
-                state.ledger.closing(kernel_id)
-                await shut(manager, kernel_id)
-            alive = set(manager.list_kernel_ids())
-            state.ledger.keep_only(alive)
-            for kernel_id in [k for k in RequestInfoSocketHandler._cache if k not in alive]:
-                del RequestInfoSocketHandler._cache[kernel_id]     # Voilà keeps every page's request info otherwise
-
-    return ClassroomVoila
-
-
 def serve(folder: "str | Path", config: dict[str, dict[str, Any]], *, spare: int = 3, state: Any = None,
           connect_grace: float = 120.0) -> None:  # pragma: no cover
     """Run Voilà on ``folder`` with ``config`` (see :func:`voila_config`), the classroom's pool policy and,
@@ -475,6 +358,7 @@ def serve(folder: "str | Path", config: dict[str, dict[str, Any]], *, spare: int
     from traitlets.config import Config
 
     from .gate import identity_provider_class
+    from .voila_app import classroom_voila_class
 
     _share_compiled_templates(voila.exporter.VoilaExporter, TemplateCodeCache())
 
@@ -482,7 +366,7 @@ def serve(folder: "str | Path", config: dict[str, dict[str, Any]], *, spare: int
         voila.app.voila_kernel_manager_factory, spare, connect_grace=connect_grace, state=state)
     config = {name: dict(values) for name, values in config.items()}
     config["Voila"]["identity_provider_class"] = identity_provider_class()
-    app = _classroom_voila_class(state, connect_grace)
+    app = classroom_voila_class(state, connect_grace)
     app.launch_instance(argv=[str(folder)], config=Config(config))
 
 
@@ -498,48 +382,10 @@ def parse_lessons(values: Sequence[str], folder: Path) -> list[str]:
     return names
 
 
-def join_urls(ip: str, port: int) -> list[str]:
-    """The addresses pupils type: this computer's address on the school network when serving on every
-    interface (``0.0.0.0``), else the one given.
-
-    >>> join_urls("127.0.0.1", 8866)
-    ['http://127.0.0.1:8866/join']
-    """
-    import socket
-
-    if ip not in ("0.0.0.0", "", "::"):
-        return [f"http://{ip}:{port}/join"]
-    found = []
-    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        probe.connect(("10.255.255.255", 1))       # chooses the outgoing interface; sends nothing
-        found.append(probe.getsockname()[0])
-    with contextlib.suppress(OSError):
-        found += [a for a in socket.gethostbyname_ex(socket.gethostname())[2] if not a.startswith("127.")]
-    unique = list(dict.fromkeys(a for a in found if a and not a.startswith("127.")))
-    return [f"http://{a}:{port}/join" for a in unique] or [f"http://127.0.0.1:{port}/join"]
-
-
-def _limit_options(parser: argparse.ArgumentParser) -> None:
-    d = Limits()
-    group = parser.add_argument_group("limits (see docs/classroom.md)")
-    group.add_argument("--kernels-per-client", type=int, default=d.kernels_per_client,
-                       help=f"pages with a kernel one computer may hold at once (default {d.kernels_per_client})")
-    group.add_argument("--max-kernels", type=int, default=None,
-                       help="pages with a kernel in all; beyond it pupils see 'the class is full' (default 2 × pupils + 10)")
-    group.add_argument("--pages-per-minute", type=int, default=d.pages_per_minute,
-                       help=f"page loads one computer may start per minute (default {d.pages_per_minute})")
-    group.add_argument("--requests-per-second", type=float, default=d.requests_per_second,
-                       help=f"HTTP requests one computer may send per second, on average (default {d.requests_per_second:g})")
-    group.add_argument("--request-burst", type=int, default=d.request_burst,
-                       help=f"HTTP requests one computer may send at once (default {d.request_burst})")
-    group.add_argument("--connect-grace", type=float, default=d.connect_grace,
-                       help=f"seconds a page's kernel waits for its page to connect (default {d.connect_grace:g})")
-
-
 def main(argv: Sequence[str] | None = None) -> int:  # pragma: no cover - starts the server
     import secrets
 
-    from .access import AccessCodes
+    from .access import AccessCodes, join_urls
     from .gate import ClassroomState
     from .identity import IDENTITY_URL_ENV, KERNEL_KEY_ENV
     from .pages import join_qr, lesson_of
@@ -561,7 +407,7 @@ def main(argv: Sequence[str] | None = None) -> int:  # pragma: no cover - starts
     parser.add_argument("--cull-after", type=int, default=40, help="seconds before a vanished pupil's kernel is stopped")
     parser.add_argument("--notebooks", default=str(NOTEBOOKS), help="where the notebooks are")
     parser.add_argument("--app-folder", default=str(APP_FOLDER), help="where the served copy is made")
-    _limit_options(parser)
+    add_limit_options(parser)
     args = parser.parse_args(argv)
     if args.pupils < 0 or args.spare < 0:
         parser.error("--pupils and --spare must be 0 or more")

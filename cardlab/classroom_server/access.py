@@ -27,6 +27,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import json
 import re
@@ -203,3 +204,24 @@ class GuessLimiter:
         """Record a wrong guess by ``client``."""
         self._forget_old()
         self._all.append((self.clock(), client))
+
+
+def join_urls(ip: str, port: int) -> list[str]:
+    """The addresses pupils type: this computer's address on the school network when serving on every
+    interface (``0.0.0.0``), else the one given.
+
+    >>> join_urls("127.0.0.1", 8866)
+    ['http://127.0.0.1:8866/join']
+    """
+    import socket
+
+    if ip not in ("0.0.0.0", "", "::"):
+        return [f"http://{ip}:{port}/join"]
+    found = []
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("10.255.255.255", 1))       # chooses the outgoing interface; sends nothing
+        found.append(probe.getsockname()[0])
+    with contextlib.suppress(OSError):
+        found += [a for a in socket.gethostbyname_ex(socket.gethostname())[2] if not a.startswith("127.")]
+    unique = list(dict.fromkeys(a for a in found if a and not a.startswith("127.")))
+    return [f"http://{a}:{port}/join" for a in unique] or [f"http://127.0.0.1:{port}/join"]

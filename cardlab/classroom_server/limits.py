@@ -28,6 +28,7 @@ its page loads in a loop never has more kernel processes than its pages.
 
 from __future__ import annotations
 
+import argparse
 import time
 from collections import deque
 from dataclasses import dataclass, field
@@ -192,3 +193,21 @@ class KernelLedger:
             return False
         claim.closing = True
         return True
+
+
+def add_limit_options(parser: argparse.ArgumentParser) -> None:
+    """The limits as command-line options (``--kernels-per-client`` …), with their defaults in the help."""
+    d = Limits()
+    group = parser.add_argument_group("limits (see docs/classroom.md)")
+    group.add_argument("--kernels-per-client", type=int, default=d.kernels_per_client,
+                       help=f"pages with a kernel one computer may hold at once (default {d.kernels_per_client})")
+    group.add_argument("--max-kernels", type=int, default=None,
+                       help="pages with a kernel in all; beyond it pupils see 'the class is full' (default 2 × pupils + 10)")
+    group.add_argument("--pages-per-minute", type=int, default=d.pages_per_minute,
+                       help=f"page loads one computer may start per minute (default {d.pages_per_minute})")
+    group.add_argument("--requests-per-second", type=float, default=d.requests_per_second,
+                       help=f"HTTP requests one computer may send per second, on average (default {d.requests_per_second:g})")
+    group.add_argument("--request-burst", type=int, default=d.request_burst,
+                       help=f"HTTP requests one computer may send at once (default {d.request_burst})")
+    group.add_argument("--connect-grace", type=float, default=d.connect_grace,
+                       help=f"seconds a page's kernel waits for its page to connect (default {d.connect_grace:g})")
