@@ -40,13 +40,19 @@ lab: $(LAB) $(WARM)
 	$(VENV)/bin/jupyter lab $(ROOT_OK) notebooks/
 
 # the classroom app: only the pupils' notebooks, a ready table per pupil (see docs/classroom.md)
-#   make app PUPILS=30 IP=0.0.0.0 CLASS_DIR=~/klass-4b
-PUPILS    ?= 1
-IP        ?= 127.0.0.1
-PORT      ?= 8866
-CLASS_DIR ?=
+#   make app PUPILS=30 IP=0.0.0.0 CLASS_DIR=~/klass-4b CLASS_LANG=sv
+# It prints the address pupils open, the class code for the board and the teacher code, and warms a
+# pool of ready kernels for every notebook in LESSONS; APP_OPTIONS passes more (e.g. --max-kernels 80).
+PUPILS     ?= 1
+IP         ?= 127.0.0.1
+PORT       ?= 8866
+CLASS_DIR  ?=
+CLASS_LANG ?=
+LESSONS    ?= 02_play_plump.ipynb 05_classroom_exercises_pupil.ipynb
+APP_OPTIONS ?=
 app: $(LAB)
-	$(PY) -m cardlab.classroom_server --pupils $(PUPILS) --ip $(IP) --port $(PORT) $(if $(CLASS_DIR),--class-dir $(CLASS_DIR),)
+	$(PY) -m cardlab.classroom_server --pupils $(PUPILS) --ip $(IP) --port $(PORT) $(foreach lesson,$(LESSONS),--lesson "$(lesson)") \
+		$(if $(CLASS_DIR),--class-dir "$(CLASS_DIR)",) $(if $(CLASS_LANG),--lang $(CLASS_LANG),) $(APP_OPTIONS)
 
 test: $(STAMP)
 	$(PY) -m pytest -q --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg tests cardlab notebooks

@@ -4,9 +4,10 @@
     .venv/bin/python benchmarks/classroom_load.py --pupils 4 --chromium 1 --linger 60
     .venv/bin/python benchmarks/classroom_load.py --pupils 30 --server plain   # Voilà as it comes, side by side
 
-Starts ``python -m cardlab.classroom_server`` on 127.0.0.1 (a free port, a temporary class folder),
-waits until its pool of ready kernels is filled (as a teacher starts it before the lesson), then
-opens the pupils' sessions in waves.  Each pupil is a small Python client that speaks the Jupyter
+Starts ``python -m cardlab.classroom_server`` on 127.0.0.1 (a free port, a temporary class folder,
+the limits per computer opened wide since every pupil here is 127.0.0.1), waits until its pool of
+ready kernels is filled (as a teacher starts it before the lesson), then lets every pupil join the
+class with the class code and opens the pupils' sessions in waves.  Each pupil is a small Python client that speaks the Jupyter
 kernel and widget protocol over the kernel's websocket, exactly as the page's JavaScript does
 (fetch the page, connect, ask for the widgets' state, click by sending the button's click event),
 so no browser CPU is counted: the times are the server's.  Each pupil plays until it has played a
@@ -56,6 +57,12 @@ OP_TIMEOUT = 60.0               # seconds for one page, one state request or one
 WS_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 PAGES_KEPT: "Path | None" = None   # where a page without its table is saved for a look (set in main)
 THINK = 1.0                     # seconds a pupil looks at the table between two clicks (set by --think)
+CLASS_CODE, TEACHER_CODE = "sol-katt-bok", "hus-ko-mus-gran"
+#: The whole class comes from 127.0.0.1 here, so the limits per computer are opened wide (the limits
+#: themselves are tested in tests/test_classroom_access.py).
+WIDE_LIMITS = ["--kernels-per-client", "1000", "--max-kernels", "1000", "--pages-per-minute", "10000",
+               "--requests-per-second", "10000", "--request-burst", "10000"]
+TEACHER_COOKIE = ""               # the teacher's pass (set in main), to ask which kernels are alive
 
 
 # ------------------------------------------------------------------ numbers
@@ -127,7 +134,8 @@ class Server:
         if kind == "classroom":
             cmd = [sys.executable, "-m", "cardlab.classroom_server", "--pupils", str(pupils), "--spare", str(spare),
                    "--port", str(self.port), "--ip", HOST, "--class-dir", str(self.class_dir),
-                   "--app-folder", str(workdir / "app"), "--cull-after", str(cull_after), "--lesson", LESSON]
+                   "--app-folder", str(workdir / "app"), "--cull-after", str(cull_after), "--lesson", LESSON,
+                   "--class-code", CLASS_CODE, "--teacher-code", TEACHER_CODE, *WIDE_LIMITS]
         else:   # Voilà as it comes, on the same pupil notebooks: the baseline the classroom server is measured against
             from cardlab.classroom_server import prepare_app_folder
 
@@ -187,13 +195,15 @@ class Pupil:
     rss: float = 0.0
     kernel_cpu: float = 0.0           # CPU seconds its kernel(s) spent while the pupil played
     error: str = ""
+    cookie: str = ""                  # the pass the join page gave (classroom server)
+    xsrf: str = ""                    # the cross-site check's value the page sends with its requests
 
 
 class KernelSession:
     """One page's kernel as the page's JavaScript sees it: messages over the kernel's websocket."""
 
-    def __init__(self, base: str, kernel_id: str) -> None:
-        self.base, self.kernel_id = base, kernel_id
+    def __init__(self, base: str, kernel_id: str, cookie: str = "") -> None:
+        self.base, self.kernel_id, self.cookie = base, kernel_id, cookie
         self.session = uuid.uuid4().hex
         self.models: dict[str, dict[str, Any]] = {}
         self.ws = None
@@ -202,11 +212,13 @@ class KernelSession:
         self._reader: asyncio.Task | None = None
 
     async def connect(self) -> None:
+        from tornado.httpclient import HTTPRequest
         from tornado.websocket import websocket_connect
 
         url = f"{self.base.replace('http', 'ws', 1)}/api/kernels/{self.kernel_id}/channels?session_id={self.session}"
+        request = HTTPRequest(url, headers={"Cookie": self.cookie, "Origin": self.base} if self.cookie else None)
         # the binary v1 protocol, as the page's JavaScript (JupyterLab services) speaks it
-        self.ws = await asyncio.wait_for(websocket_connect(url, subprotocols=[WS_PROTOCOL]), OP_TIMEOUT)
+        self.ws = await asyncio.wait_for(websocket_connect(request, subprotocols=[WS_PROTOCOL]), OP_TIMEOUT)
         if self.ws.selected_subprotocol != WS_PROTOCOL:
             raise RuntimeError(f"the server did not accept the {WS_PROTOCOL} protocol")
         self._reader = asyncio.get_running_loop().create_task(self._read())
@@ -309,13 +321,16 @@ class KernelSession:
             self._reader.cancel()
 
 
-async def http(method: str, url: str, body: bytes | None = None) -> tuple[int, str]:
+async def http(method: str, url: str, body: bytes | None = None, cookie: str = "") -> tuple[int, str]:
     from tornado.httpclient import AsyncHTTPClient, HTTPClientError
 
     client = AsyncHTTPClient()
+    headers = {"Content-Type": "application/x-www-form-urlencoded"} if body is not None else {}
+    if cookie:
+        headers["Cookie"] = cookie
     try:
         response = await client.fetch(url, method=method, body=body, request_timeout=OP_TIMEOUT, connect_timeout=OP_TIMEOUT,
-                                      headers={"Content-Type": "application/x-www-form-urlencoded"} if body is not None else None)
+                                      headers=headers, follow_redirects=False)
         return response.code, response.body.decode("utf-8", errors="replace")
     except HTTPClientError as exc:
         return exc.code, ""
@@ -324,7 +339,7 @@ async def http(method: str, url: str, body: bytes | None = None) -> tuple[int, s
 async def open_page(base: str, pupil: Pupil) -> KernelSession:
     """Ask for the page and the table's state, as a browser's tab does; records both times."""
     start = time.perf_counter()
-    code, page = await http("GET", f"{base}/voila/render/{LESSON}")
+    code, page = await http("GET", f"{base}/voila/render/{LESSON}", cookie=pupil.cookie)
     pupil.pages.append(time.perf_counter() - start)
     found = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page)
     if code != 200 or not found or "application/vnd.jupyter.widget-view+json" not in page:
@@ -332,7 +347,7 @@ async def open_page(base: str, pupil: Pupil) -> KernelSession:
         if kept is not None:
             kept.write_text(page, encoding="utf-8")
         raise RuntimeError(f"page without a table (HTTP {code}, {len(page)} characters{f', kept in {kept}' if kept else ''})")
-    session = KernelSession(base, found.group(1))
+    session = KernelSession(base, found.group(1), pupil.cookie)
     pupil.kernels.append(session.kernel_id)
     await session.connect()
     await session.request_states()
@@ -342,11 +357,12 @@ async def open_page(base: str, pupil: Pupil) -> KernelSession:
     return session
 
 
-async def leave(base: str, session: KernelSession, *, beacon: bool) -> None:
+async def leave(base: str, session: KernelSession, pupil: Pupil, *, beacon: bool) -> None:
     """Close the tab: the page's beforeunload beacon asks Voilà to shut the kernel down (with the
-    page's empty ``_xsrf``, as a browser sends it), then the websocket closes."""
+    page's ``_xsrf`` cookie value, as a browser sends it), then the websocket closes."""
     if beacon:
-        code, _ = await http("POST", f"{base}/voila/api/shutdown/{session.kernel_id}", body=b"_xsrf=")
+        code, _ = await http("POST", f"{base}/voila/api/shutdown/{session.kernel_id}", body=f"_xsrf={pupil.xsrf}".encode(),
+                             cookie=pupil.cookie)
         if code not in (200, 204):
             raise RuntimeError(f"the shutdown of a closed tab was refused (HTTP {code})")
     await session.close()
@@ -391,14 +407,14 @@ async def run_pupil(base: str, pupil: Pupil) -> None:
         session = await open_page(base, pupil)
         if pupil.behaviour == "reload":
             await play_a_trick(session, pupil, stop_after=2)
-            await leave(base, session, beacon=True)          # a reload: the old page unloads …
+            await leave(base, session, pupil, beacon=True)   # a reload: the old page unloads …
             session = await open_page(base, pupil)         # … and a new one (a new kernel) arrives
         pid = kernel_pid(session.kernel_id)
         cpu_before = cpu_seconds(pid)
         await play_a_trick(session, pupil, double_click=pupil.behaviour == "double-click")
         pupil.kernel_cpu += cpu_seconds(pid) - cpu_before
         pupil.rss = rss_mb(pid) if pid else 0.0
-        await leave(base, session, beacon=pupil.behaviour != "vanish")
+        await leave(base, session, pupil, beacon=pupil.behaviour != "vanish")
     except Exception as exc:  # noqa: BLE001 - every failure is counted and named
         pupil.error = f"{type(exc).__name__}: {exc}"
         if session is not None:
@@ -411,6 +427,12 @@ def behaviour(number: int) -> str:
 
 async def run_class(base: str, n: int, wave: int, gap: float) -> list[Pupil]:
     pupils = [Pupil(i, behaviour(i)) for i in range(n)]
+    if TEACHER_COOKIE:                  # the classroom server: every pupil joins the class first
+        from cardlab.classroom_server.client import join
+
+        for pupil in pupils:
+            client = join(base, CLASS_CODE, f"Pupil {pupil.number}")
+            pupil.cookie, pupil.xsrf = client.cookie_header, client.xsrf
     tasks = []
     for start in range(0, n, wave):
         for pupil in pupils[start:start + wave]:
@@ -424,7 +446,7 @@ async def run_class(base: str, n: int, wave: int, gap: float) -> list[Pupil]:
 async def alive(base: str, kernel_ids: list[str]) -> list[str]:
     out = []
     for kernel_id in kernel_ids:
-        code, _ = await http("GET", f"{base}/api/kernels/{kernel_id}")
+        code, _ = await http("GET", f"{base}/api/kernels/{kernel_id}", cookie=TEACHER_COOKIE)
         if code == 200:
             out.append(kernel_id)
     return out
@@ -441,7 +463,7 @@ async def wait_for_leaks(base: str, kernel_ids: list[str], linger: float) -> tup
 
 
 # ------------------------------------------------------------------ Chromium
-def chromium_check(base: str, pages: int, shots: Path) -> tuple[list[float], list[str], str]:
+def chromium_check(base: str, pages: int, shots: Path) -> tuple[list[float], list[str], str]:  # noqa: C901
     """Open ``pages`` real Chromium tabs one after another: wait for the table, play one click, close.
 
     Returns (seconds to the table, kernel ids, a note).  Skips (with a note) without Chromium/Playwright."""
@@ -461,6 +483,12 @@ def chromium_check(base: str, pages: int, shots: Path) -> tuple[list[float], lis
             for number in range(pages):
                 page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
                 page.set_default_timeout(OP_TIMEOUT * 1000)
+                if TEACHER_COOKIE:          # the classroom server: join the class first, as a pupil does
+                    page.goto(f"{base}/join", timeout=OP_TIMEOUT * 1000)
+                    page.fill("#code", CLASS_CODE)
+                    page.fill("#name", f"Chromium {number}")
+                    page.click("#join")
+                    page.wait_for_url(lambda url: "/join" not in url)
                 start = time.perf_counter()
                 page.goto(f"{base}/voila/render/{LESSON}", timeout=OP_TIMEOUT * 1000)
                 try:
@@ -501,7 +529,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.pupils < 1 or args.wave < 1:
         parser.error("--pupils and --wave must be at least 1")
-    global THINK, PAGES_KEPT
+    global THINK, PAGES_KEPT, TEACHER_COOKIE
     THINK = max(0.0, args.think)
 
     workdir = Path(tempfile.mkdtemp(prefix="cardlab-classroom-"))
@@ -510,6 +538,10 @@ def main(argv: list[str] | None = None) -> int:
     errors: list[str] = []
     try:
         filled = server.wait_for_pool(args.pool_timeout)
+        if args.server == "classroom":
+            from cardlab.classroom_server.client import join
+
+            TEACHER_COOKIE = join(server.base, TEACHER_CODE, "", teacher=True).cookie_header
         server_before = server.rss()
         print(f"{args.server} server: pool of {server.size} ready kernels filled in {filled:.0f} s; server {server_before:.0f} MB; "
               f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; log and screenshots in {workdir}", flush=True)

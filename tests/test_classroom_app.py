@@ -23,6 +23,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from cardlab.classroom_server.client import join
 from cardlab.classroom_server import TEACHER_NOTEBOOKS, is_teacher_notebook, prepare_app_folder, pupil_notebooks
 from cardlab.exercises import make_questions
 from cardlab.notebook_tools import is_answer_cell
@@ -35,6 +36,7 @@ TEACHER_WORDS = ("Answer key", "answer-key", "Teacher's copy", "For the teacher"
                  "q.answer", "Facit", "Lärarens")
 #: What a quiz must not show before it runs (its widget's raw repr).
 RAW_REPR = "VBox(children"
+CLASS_CODE = "sol-katt-bok"
 
 
 def _quiz_items(nb) -> dict[str, list]:
@@ -139,7 +141,7 @@ def classroom_app(tmp_path: Path, seconds: float = 120):
     port = _free_port()
     log = tempfile.TemporaryFile()
     proc = subprocess.Popen([sys.executable, "-m", "cardlab.classroom_server", "--pupils", "0", "--spare", "0",
-                             "--port", str(port), "--class-dir", str(tmp_path / "class"),
+                             "--port", str(port), "--class-dir", str(tmp_path / "class"), "--class-code", CLASS_CODE,
                              "--app-folder", str(tmp_path / "app")], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -149,7 +151,7 @@ def classroom_app(tmp_path: Path, seconds: float = 120):
                 log.seek(0)
                 pytest.fail(f"the classroom app stopped:\n{log.read().decode(errors='replace')[-3000:]}")
             with contextlib.suppress(OSError):
-                if _get(f"{base}/voila/tree", timeout=2)[0] == 200:
+                if _get(f"{base}/join", timeout=2)[0] == 200:
                     break
             if time.monotonic() > deadline:
                 pytest.fail("the classroom app did not start")
@@ -167,17 +169,22 @@ def classroom_app(tmp_path: Path, seconds: float = 120):
 
 def test_the_running_app_serves_no_answer(tmp_path):
     with classroom_app(tmp_path) as base:
-        code, listing = _get(f"{base}/voila/api/contents")           # what the page listing the notebooks reads
+        pupil = join(base, CLASS_CODE, "Anna")
+        _get = pupil.get
+        code, listing = _get("/voila/api/contents")                  # what Voilà's own file list would read
         names = {item["name"] for item in json.loads(listing)["content"]}
         assert code == 200 and "05_classroom_exercises_pupil.ipynb" in names
         assert not {"05_classroom_exercises.ipynb", "06_class_results.ipynb"} & names
+        code, file_list = _get("/")                                   # the file list pupils see
+        assert code == 200 and "/voila/render/05_classroom_exercises_pupil.ipynb" in file_list
+        assert "05_classroom_exercises.ipynb" not in file_list and "06_class_results" not in file_list
         for path in ("/voila/render/05_classroom_exercises.ipynb", "/voila/render/06_class_results.ipynb",
                      "/voila/api/contents/05_classroom_exercises.ipynb",
                      "/voila/render/..%2Fnotebooks%2F05_classroom_exercises.ipynb",
                      "/voila/render/..%2Fnotebooks%2Fteacher%2F05_classroom_exercises.ipynb",
                      "/voila/render/teacher/05_classroom_exercises.ipynb",
                      "/voila/files/05_classroom_exercises.ipynb"):
-            assert _get(base + path)[0] != 200, path
-        code, page = _get(f"{base}/voila/render/05_classroom_exercises_pupil.ipynb")
+            assert _get(path)[0] != 200, path
+        code, page = _get("/voila/render/05_classroom_exercises_pupil.ipynb")
         assert code == 200 and "application/vnd.jupyter.widget-view+json" in page
         assert [a for a in answers() if a in page] == []

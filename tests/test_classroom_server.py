@@ -1,11 +1,13 @@
-"""What keeps a class's moves quick on one server: small served copies, templates compiled once,
-refills at low priority, and one widget message per changed widget (the load itself is measured by
-``benchmarks/classroom_load.py``)."""
+"""What keeps a class's moves quick on one server (small served copies, templates compiled once,
+refills at low priority; the load itself is measured by ``benchmarks/classroom_load.py``), what
+``make app`` starts, and the file list pupils see.  The door and the limits, on a running server:
+``tests/test_classroom_access.py``."""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -72,3 +74,39 @@ def test_a_refill_kernel_runs_at_low_priority():
     out = subprocess.run([sys.executable, "-c", "import os; print(os.nice(0))"], preexec_fn=start_in_background,
                          capture_output=True, text=True, check=True).stdout
     assert int(out) == min(19, before + REFILL_NICENESS)
+
+
+# ------------------------------------------------------------------ what make app starts
+def test_make_app_warms_every_lesson_and_hands_on_one_class_folder():
+    """``make app`` passes the lessons (the quizzes included), the class folder (spaces and ~ kept for the
+    server to expand) and the pupils' language to the server."""
+    make = subprocess.run(["make", "-n", "app", "PY=python", "LAB=", "CLASS_DIR=~/klass 4b", "PUPILS=30", "CLASS_LANG=nb"],
+                          cwd=NOTEBOOKS.parent, capture_output=True, text=True, check=True).stdout
+    command = " ".join(make.replace("\\\n", " ").split())
+    assert '--lesson "02_play_plump.ipynb" --lesson "05_classroom_exercises_pupil.ipynb"' in command
+    assert '--class-dir "~/klass 4b"' in command and "--lang nb" in command and "--pupils 30" in command
+    from cardlab.classroom_server import DEFAULT_LESSONS, parse_lessons
+    assert parse_lessons([], NOTEBOOKS) == list(DEFAULT_LESSONS) == ["02_play_plump.ipynb", "05_classroom_exercises_pupil.ipynb"]
+    with pytest.raises(SystemExit, match="no pupil notebook '06_class_results.ipynb'"):
+        parse_lessons(["06_class_results"], NOTEBOOKS)
+
+
+def test_the_file_list_shows_titles_in_the_pupils_language_and_loads_nothing_from_elsewhere(tmp_path):
+    from cardlab.classroom_server.pages import Lesson, file_list_page, lesson_of
+
+    lessons = [lesson_of(p) for p in prepare_app_folder(tmp_path / "app")]
+    titles = {x.path: x.title for x in lessons}
+    assert titles["01_kort_och_stick.ipynb"] == "Kort och stick" and titles["02_play_plump.ipynb"] == "Play Plump"
+    assert titles["05_classroom_exercises_pupil.ipynb"].startswith("Classroom exercises")   # not the maintainer's note
+    assert all(not t.endswith(".ipynb") and "_" not in t for t in titles.values()), titles
+    langs = {x.path: x.lang for x in lessons}
+    assert langs["01_kort_och_stick.ipynb"] == "sv" and langs["01_cards_and_tricks.ipynb"] == "en"
+    swedish = file_list_page(lessons, "sv", pupil_name="Åsa <3")
+    mine, others = swedish.split("På andra språk")
+    assert "Välj vad du vill öppna" in mine and "Kort och stick" in mine and "Cards and tricks" in others
+    assert "Du är med som Åsa &lt;3." in mine
+    assert not re.search(r"(src|href)=\"(https?:)?//", swedish) and "@import" not in swedish and "url(" not in swedish
+    english = file_list_page(lessons, "en")
+    assert english.index("Cards and tricks") < english.index("In other languages") < english.index("Kort och stick")
+    hostile = file_list_page([Lesson('x".ipynb', "<script>alert(1)</script>", None)], "nb")
+    assert "<script>alert" not in hostile and "Velg hva du vil åpne" in hostile

@@ -1,9 +1,22 @@
-"""What both browser tests share: Debian's Chromium, a server on a free port, the page, screenshots.
+"""What the browser tests share: Debian's Chromium, a server on a free port, the page, screenshots.
 
 Needs the Debian ``chromium`` (``apt-get install -y chromium``; CI's ``.ci/run`` installs it)
 and Playwright for Python (never ``playwright install``: we launch the system Chromium).
 A missing piece fails the test when the ``CI`` variable is set and skips it otherwise.
 Screenshots go to ``$CARDLAB_SCREENSHOTS`` (default: the system temp folder).
+
+Pages served by the classroom app (``make app``) need the class code first.  Start the app with
+:func:`classroom_serving` (it knows the codes) and join in the browser with :func:`join` before
+opening a page, or let :func:`chromium_page` do it::
+
+    with classroom_serving(tmp_path, "--lesson", "02_play_plump.ipynb", "--pupils", "1") as base:
+        with chromium_page(f"{base}/voila/render/02_play_plump.ipynb", viewport=..., ready=...,
+                           setup=lambda pg: join(pg, base, name="Anna")) as pg:
+            ...
+
+``join(page, base_url, code=CLASS_CODE, name="Anna")`` fills in the join page (class code, name,
+*Gå in*) and waits until the browser is let in; the pass it gets (a cookie) opens every page of
+that app for the rest of the browser context.  ``TEACHER_CODE`` opens ``/teacher``.
 """
 
 from __future__ import annotations
@@ -74,9 +87,43 @@ def serving(name: str, command: list[str], ready_url: str, *, cwd: Path, seconds
         log.close()
 
 
+#: The codes :func:`classroom_serving` starts the classroom app with.
+CLASS_CODE = "sol-katt-bok"
+TEACHER_CODE = "hus-ko-mus-gran"
+ROOT = Path(__file__).resolve().parents[2]
+
+
 @contextlib.contextmanager
-def chromium_page(url: str, *, viewport: dict, ready: Callable) -> Iterator:
-    """A Playwright page in Debian's Chromium at ``url``; ``ready(page)`` waits until it can be used."""
+def classroom_serving(work: Path, *options: str, seconds: int = 180) -> Iterator[str]:
+    """The classroom app (``python -m cardlab.classroom_server``) on a free port of 127.0.0.1 with
+    :data:`CLASS_CODE` and :data:`TEACHER_CODE`, its class folder ``work/class``; yields its base URL.
+
+    ``options`` go to the server as they are (``--pupils``, ``--lesson``, ``--notebooks``, ``--lang`` ...;
+    default: no ready kernels, every page starts its own)."""
+    need(Path(CHROMIUM).exists(), CHROMIUM)
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    defaults = [] if "--pupils" in options else ["--pupils", "0", "--spare", "0"]
+    command = [sys.executable, "-m", "cardlab.classroom_server", *defaults, "--port", str(port),
+               "--class-dir", str(work / "class"), "--app-folder", str(work / "app"), "--class-code", CLASS_CODE,
+               "--teacher-code", TEACHER_CODE, *options]
+    with serving("the classroom app", command, f"{base}/join", cwd=ROOT, seconds=seconds):
+        yield base
+
+
+def join(pg, base_url: str, code: str = CLASS_CODE, name: str = "Anna") -> None:
+    """Join the class in the browser: the join page, the class code and the name, *Gå in*; waits until let in."""
+    pg.goto(f"{base_url}/join", timeout=TIMEOUT_MS)
+    pg.fill("#code", code)
+    pg.fill("#name", name)
+    pg.click("#join")
+    pg.wait_for_url(lambda url: "/join" not in url, timeout=TIMEOUT_MS)
+
+
+@contextlib.contextmanager
+def chromium_page(url: str, *, viewport: dict, ready: Callable, setup: "Callable | None" = None) -> Iterator:
+    """A Playwright page in Debian's Chromium at ``url``; ``setup(page)`` runs first (e.g. :func:`join`),
+    ``ready(page)`` waits until the page can be used."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
@@ -87,6 +134,8 @@ def chromium_page(url: str, *, viewport: dict, ready: Callable) -> Iterator:
         try:
             pg = browser.new_context(viewport=viewport).new_page()
             pg.set_default_timeout(TIMEOUT_MS)
+            if setup is not None:
+                setup(pg)
             pg.goto(url, timeout=TIMEOUT_MS)
             ready(pg)
             yield pg

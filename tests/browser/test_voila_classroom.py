@@ -8,27 +8,19 @@ See ``browser_support`` for what it needs (Debian's Chromium, Playwright for Pyt
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, TIMEOUT_MS, chromium_page, free_port, need, serving, shot
+from browser_support import TIMEOUT_MS, chromium_page, classroom_serving, join, shot
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
 LESSON = "05_classroom_exercises_pupil.ipynb"
 
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
-    need(Path(CHROMIUM).exists(), CHROMIUM)
     work = tmp_path_factory.mktemp("classroom")
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    command = [sys.executable, "-m", "cardlab.classroom_server", "--pupils", "1", "--spare", "0", "--lesson", LESSON,
-               "--port", str(port), "--class-dir", str(work / "class"), "--app-folder", str(work / "app")]
-    with serving("the classroom app", command, f"{base}/voila/tree", cwd=ROOT):
+    with classroom_serving(work, "--pupils", "1", "--spare", "0", "--lesson", LESSON) as base:
         yield base, work / "class"
 
 
@@ -41,7 +33,8 @@ def test_a_pupil_answers_and_the_teacher_gets_it(app):
     def ready(pg):
         pg.locator(".cardlab-quiz-card").first.wait_for(state="visible", timeout=TIMEOUT_MS)
 
-    with chromium_page(f"{base}/voila/render/{LESSON}", viewport={"width": 1024, "height": 768}, ready=ready) as pg:
+    with chromium_page(f"{base}/voila/render/{LESSON}", viewport={"width": 1024, "height": 768}, ready=ready,
+                       setup=lambda pg: join(pg, base, name="Anna")) as pg:
         trick = pg.locator(".cardlab-quiz").nth(0)
         follow = pg.locator(".cardlab-quiz").nth(1)
         # the name, typed once (Enter), fills every quiz's name box

@@ -1,26 +1,38 @@
 """The classroom server: the pupils' notebooks as Voilà pages, a table ready for every pupil.
 
-``python -m cardlab.classroom_server --pupils 30`` (or ``make app PUPILS=30``) does four things:
+``python -m cardlab.classroom_server --pupils 30`` (or ``make app PUPILS=30``) does six things:
 
-1. **Serves only what pupils should see.**  It copies the pupil-facing notebooks (play tables,
+1. **Lets only the class in.**  It prints a class code (three easy words for the board), a teacher
+   code and the join address.  Nothing but the join page is served without the pass the join page
+   gives (a signed cookie with a pupil id the server chose and the name given once); the
+   cross-site check is on.  See :mod:`.gate` (the door, teacher-only pages; :mod:`.voila_app` puts it
+   in front of Voilà), :mod:`.access` (codes, passes) and :mod:`.identity` (``current_pupil()`` in a
+   pupil's kernel).
+2. **Holds the limits.**  Pages per computer, page loads per minute, requests per second, pages in
+   all ("the class is full"): :mod:`.limits`, each a command-line option.
+3. **Serves only what pupils should see.**  It copies the pupil-facing notebooks (play tables,
    lessons, pupil exercises: :func:`pupil_notebooks`) into a folder of their own and serves that
    folder, so a teacher's notebook (with its answer key) is never reachable from a pupil's browser.
-2. **A page with its table for every pupil.**  Before the lesson it starts a pool of kernels for
-   each lesson notebook (``--lesson``, default ``02_play_plump.ipynb``), ``pupils + spare`` of them,
-   each with the notebook already run, so a pupil's page arrives with its table at once.  The pool
-   is refilled only when fewer than ``spare`` ready kernels are left (a reload, a late pupil), so
-   refills do not compete with the pupils' moves for the CPU.  A pupil who arrives when the pool is
-   empty sees Voilà's "loading" page, which turns into the table when its kernel has run the notebook;
-   timeouts are raised so a busy machine never gives a page without its table.
-3. **No kernel leaks.**  A closed tab shuts its kernel down at once (Voilà's shutdown request is
-   accepted: this server has no login, so the cross-site check it failed guards nothing), and a
-   kernel whose pupil vanished without closing the tab (sleeping laptop, lost network) is culled
-   after ``--cull-after`` seconds with no connection; ready kernels in the pool are never culled.
-4. **Results go to the class folder.**  ``--class-dir`` (default ``$CARDLAB_CLASS_DIR`` or
-   ``~/cardlab-class``) is handed to every kernel, so the quizzes' *Spara svaren* writes there.
+   The file list is the server's own page (:mod:`.pages`): titles instead of file names, in the
+   pupils' language (``--lang``), nothing loaded from the internet.
+4. **A page with its table for every pupil.**  Before the lesson it starts a pool of kernels for
+   each lesson notebook (``--lesson``, default the Plump table and the pupils' quizzes), ``pupils +
+   spare`` of them, each with the notebook already run, so a pupil's page arrives with its table at
+   once.  The pool is refilled only when fewer than ``spare`` ready kernels are left (a reload, a
+   late pupil), so refills do not compete with the pupils' moves for the CPU.  A pupil who arrives
+   when the pool is empty sees Voilà's "loading" page, which turns into the table when its kernel
+   has run the notebook; timeouts are raised so a busy machine never gives a page without its table.
+5. **No kernel leaks.**  A closed tab shuts its kernel down at once (Voilà's shutdown request
+   carries the cross-site check's value), a page whose connection was reset before it arrived gives
+   its kernel back at once, one that never connects after ``--connect-grace`` seconds, and a kernel
+   whose pupil vanished without closing the tab (sleeping laptop, lost network) is culled after
+   ``--cull-after`` seconds with no connection; ready kernels in the pool are never culled.
+6. **Results go to the class folder.**  ``--class-dir`` (default ``$CARDLAB_CLASS_DIR`` or
+   ``~/cardlab-class``) is handed to every kernel as ``CARDLAB_CLASS_DIR``, so the quizzes' *Spara
+   svaren* writes there and the teacher's notebook reads the same folder (``class_dir()``).
 
 About 72 MB of RAM per pupil (one kernel each, measured by ``benchmarks/classroom_load.py``);
-see ``docs/classroom.md`` for starting a class and for more than one class (JupyterHub).
+see ``docs/classroom.md`` for starting a class, the limits, and what a school's IT person should know.
 """
 
 from __future__ import annotations
@@ -28,16 +40,16 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import sys
 import time
 from pathlib import Path
 from typing import Any, Sequence
 
 import jinja2
 
-from .classroom import CLASS_DIR_ENV, class_dir
+from ..classroom import CLASS_DIR_ENV, class_dir
+from .limits import Limits, add_limit_options
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 #: Where the notebooks live in a source checkout.
 NOTEBOOKS = ROOT / "notebooks"
 #: Where the served copy is made (never inside ``notebooks/``).
@@ -46,7 +58,8 @@ APP_FOLDER = ROOT / "build" / "classroom"
 #: which is never copied; should one be put beside the pupils' notebooks, it is still left out by name.
 TEACHER_NOTEBOOKS = frozenset({"05_classroom_exercises", "05_klassrumsovningar", "05_klasseromsoppgaver",
                                "06_class_results"})
-DEFAULT_LESSON = "02_play_plump.ipynb"
+#: The notebooks a class opens in a lesson (each gets a pool of ready kernels): the Plump table and the quizzes.
+DEFAULT_LESSONS = ("02_play_plump.ipynb", "05_classroom_exercises_pupil.ipynb")
 DEFAULT_PORT = 8866
 
 #: Voilà settings that every classroom server uses (explained in the module docstring).
@@ -140,8 +153,8 @@ def voila_config(*, port: int = DEFAULT_PORT, ip: str = "127.0.0.1", pools: "dic
     s = VOILA_SETTINGS
     return {
         "Voila": {"port": int(port), "ip": ip, "port_retries": 0, "open_browser": False,
-                  # no login on this server, so the cross-site check only made Voilà refuse a closed tab's shutdown
-                  "tornado_settings": {"disable_check_xsrf": True}},
+                  # the cross-site check stays on: a closed tab's shutdown request carries the _xsrf cookie's value
+                  "tornado_settings": {"login_url": "/join", "xsrf_cookie_kwargs": {"samesite": "Lax"}}},
         "VoilaConfiguration": {"preheat_kernel": bool(pools)},
         "VoilaKernelManager": {"kernel_pools_config": pool_config, "fill_delay": 0},
         "VoilaExecutor": {"iopub_timeout": s["iopub_timeout"], "timeout": s["cell_timeout"],
@@ -168,19 +181,84 @@ def start_in_background() -> None:  # pragma: no cover - runs in the new kernel'
     os.nice(REFILL_NICENESS)
 
 
-def _classroom_kernel_manager_factory(original, spare: int, connect_grace: float = 120.0):
-    """Wrap Voilà's kernel manager factory: fill the whole pool before the lesson, then refill only
-    when fewer than ``spare`` ready kernels are left (and only up to ``spare``); a kernel handed to a
-    page is not culled in its first ``connect_grace`` seconds or until its page connects."""
+def _classroom_kernel_manager_factory(original, spare: int, connect_grace: float = 120.0, state: Any = None):
+    """Wrap Voilà's kernel manager factory.
+
+    Every kernel handed to a page is written in ``state``'s ledger (which client, which pupil), and a
+    kernel started for one page gets the pupil in its environment; the ledger forgets a kernel when it
+    is shut down.  A kernel handed to a page is not culled in its first ``connect_grace`` seconds or
+    until its page connects.  With a pool: fill the whole pool before the lesson, then refill only when
+    fewer than ``spare`` ready kernels are left (and only up to ``spare``)."""
+    from jupyter_core.utils import ensure_async
     from jupyter_server._tz import utcnow
+
+    from .gate import CURRENT_PAGE, current_pass
+    from .identity import PUPIL_ID_ENV, PUPIL_NAME_ENV
+
+    def page_and_pass():
+        page = CURRENT_PAGE.get()
+        found = current_pass(page) if page is not None and state is not None else None
+        return (page, found) if found is not None else (None, None)
 
     def factory(base_class, preheat_kernel, default_pool_size, page_config_hook=None):
         cls = original(base_class, preheat_kernel, default_pool_size, page_config_hook=page_config_hook)
-        if not preheat_kernel:
-            return cls
 
-        class ClassroomKernelManager(cls):  # type: ignore[misc, valid-type]
+        class PageKernelManager(cls):  # type: ignore[misc, valid-type]
+            def _cardlab_claim(self, kernel_id, page, found):
+                notebook = page.request.path.split("/voila/render/", 1)[-1]
+                state.ledger.claim(kernel_id, client=page.request.remote_ip or "?", pupil_id=found.pupil_id,
+                                   name=found.name, notebook=notebook)
+                page._cardlab_kernel_id = kernel_id
+
+            async def start_kernel(self, *args, **kwargs):
+                """A kernel for one page (no ready kernel in a pool): the pupil goes into its environment."""
+                page, found = page_and_pass()
+                if found is not None:
+                    kwargs["env"] = {**(kwargs.get("env") or os.environ), PUPIL_ID_ENV: found.pupil_id,
+                                     PUPIL_NAME_ENV: found.name}
+                kernel_id = await ensure_async(super().start_kernel(*args, **kwargs))
+                if found is not None:
+                    self._cardlab_claim(kernel_id, page, found)
+                return kernel_id
+
+            async def shutdown_kernel(self, kernel_id, *args, **kwargs):
+                """Shut a kernel down; its page's place is free once its process has ended."""
+                if state is not None:
+                    state.ledger.closing(kernel_id)
+                try:
+                    return await ensure_async(super().shutdown_kernel(kernel_id, *args, **kwargs))
+                finally:
+                    if state is not None:
+                        state.ledger.release(kernel_id)
+
+            def notify_connect(self, kernel_id):
+                """The page has connected: its loading grace ends, and from now on the culler stops the kernel
+                ``cull_idle_timeout`` seconds after its last connection is gone (a vanished pupil)."""
+                if state is not None:
+                    state.ledger.connected(kernel_id)
+                return super().notify_connect(kernel_id)
+
+            async def cull_kernel_if_idle(self, kernel_id):
+                """Never cull a page's kernel in its first ``connect_grace`` seconds unless its page has connected
+                (a slow browser is still loading)."""
+                claim = state.ledger.claims.get(kernel_id) if state is not None else None
+                if claim is not None and not claim.connected and time.monotonic() - claim.since < connect_grace:
+                    return None
+                return await ensure_async(super().cull_kernel_if_idle(kernel_id))
+
+        if not preheat_kernel:
+            PageKernelManager.__name__ = cls.__name__
+            return PageKernelManager
+
+        class ClassroomKernelManager(PageKernelManager):
             def fill_if_needed(self, delay=None, notebook_name=None, extra_kernel_env_variables={}, **kwargs):  # noqa: B006
+                token = CURRENT_PAGE.set(None)      # a refill's kernels belong to no page yet
+                try:
+                    return self._cardlab_fill(delay, notebook_name, extra_kernel_env_variables, **kwargs)
+                finally:
+                    CURRENT_PAGE.reset(token)
+
+            def _cardlab_fill(self, delay, notebook_name, extra_kernel_env_variables, **kwargs):
                 filled = self.__dict__.setdefault("_cardlab_filled", set())
                 if notebook_name not in filled:           # before the lesson: the whole pool
                     filled.add(notebook_name)
@@ -199,28 +277,16 @@ def _classroom_kernel_manager_factory(original, spare: int, connect_grace: float
                     self.kernel_pools_config = saved
 
             async def get_rendered_notebook(self, notebook_name, extra_kernel_env_variables={}, **kwargs):  # noqa: B006
-                """Hand a ready kernel to a pupil's page; its idle clock starts now (it sat in the pool a while),
-                so the culler gives the page time to load and connect."""
+                """Hand a ready kernel to a pupil's page (written in the ledger); its idle clock starts now (it sat
+                in the pool a while), so the culler gives the page time to load and connect."""
                 result = await super().get_rendered_notebook(notebook_name, extra_kernel_env_variables, **kwargs)
                 kernel_id = result[2]
-                self.__dict__.setdefault("_cardlab_claimed", {})[kernel_id] = time.monotonic()
+                page, found = page_and_pass()
+                if found is not None:
+                    self._cardlab_claim(kernel_id, page, found)
                 if kernel_id in self:
                     self.get_kernel(kernel_id).last_activity = utcnow()
                 return result
-
-            def notify_connect(self, kernel_id):
-                """The page has connected: its loading grace ends, and from now on the culler stops the kernel
-                ``cull_idle_timeout`` seconds after its last connection is gone (a vanished pupil)."""
-                self.__dict__.setdefault("_cardlab_claimed", {}).pop(kernel_id, None)
-                return super().notify_connect(kernel_id)
-
-            async def cull_kernel_if_idle(self, kernel_id):
-                """Never cull a page's kernel in its first ``connect_grace`` seconds unless its page has connected
-                (a slow browser is still loading)."""
-                claimed = self.__dict__.get("_cardlab_claimed", {}).get(kernel_id)
-                if claimed is not None and time.monotonic() - claimed < connect_grace:
-                    return None
-                return await super().cull_kernel_if_idle(kernel_id)
 
             async def _initialize(self, notebook_path, kernel_id=None, **kwargs):
                 """Start a pool kernel; log when it has run the notebook (the teacher waits for "ready N of N")."""
@@ -284,58 +350,108 @@ def _share_compiled_templates(exporter_class: Any, cache: "TemplateCodeCache") -
     exporter_class._create_environment = _create_environment
 
 
-def serve(folder: "str | Path", config: dict[str, dict[str, Any]], *, spare: int = 3) -> None:  # pragma: no cover
-    """Run Voilà on ``folder`` with ``config`` (see :func:`voila_config`) and the classroom's pool policy."""
+def serve(folder: "str | Path", config: dict[str, dict[str, Any]], *, spare: int = 3, state: Any = None,
+          connect_grace: float = 120.0) -> None:  # pragma: no cover
+    """Run Voilà on ``folder`` with ``config`` (see :func:`voila_config`), the classroom's pool policy and,
+    with ``state`` (a :class:`cardlab.classroom_server.gate.ClassroomState`), its door and limits."""
     import voila.app
     import voila.exporter
     from traitlets.config import Config
 
+    from .gate import identity_provider_class
+    from .voila_app import classroom_voila_class
+
     _share_compiled_templates(voila.exporter.VoilaExporter, TemplateCodeCache())
 
-    voila.app.voila_kernel_manager_factory = _classroom_kernel_manager_factory(voila.app.voila_kernel_manager_factory, spare)
-    voila.app.Voila.launch_instance(argv=[str(folder)], config=Config(config))
+    voila.app.voila_kernel_manager_factory = _classroom_kernel_manager_factory(
+        voila.app.voila_kernel_manager_factory, spare, connect_grace=connect_grace, state=state)
+    config = {name: dict(values) for name, values in config.items()}
+    config["Voila"]["identity_provider_class"] = identity_provider_class()
+    app = classroom_voila_class(state, connect_grace)
+    app.launch_instance(argv=[str(folder)], config=Config(config))
 
 
 def parse_lessons(values: Sequence[str], folder: Path) -> list[str]:
     names = []
-    for value in values or [DEFAULT_LESSON]:
+    for value in values or DEFAULT_LESSONS:
         name = value if value.endswith(".ipynb") else f"{value}.ipynb"
         if not (folder / name).exists():
             raise SystemExit(f"no pupil notebook {name!r} in {folder}; choose from "
                              f"{', '.join(p.name for p in pupil_notebooks(folder))}")
-        names.append(name)
+        if name not in names:
+            names.append(name)
     return names
 
 
 def main(argv: Sequence[str] | None = None) -> int:  # pragma: no cover - starts the server
+    import secrets
+
+    from .access import AccessCodes, join_urls
+    from .gate import ClassroomState
+    from .identity import IDENTITY_URL_ENV, KERNEL_KEY_ENV
+    from .pages import join_qr, lesson_of
+    from ..i18n import LANGUAGES, resolve_language
+
     parser = argparse.ArgumentParser(prog="python -m cardlab.classroom_server",
                                      description="Serve the pupils' notebooks to a class (Voilà, a ready table per pupil).")
     parser.add_argument("--pupils", type=int, default=1, help="how many pupils (ready kernels per lesson notebook)")
     parser.add_argument("--spare", type=int, default=3, help="extra ready kernels for reloads and late pupils")
     parser.add_argument("--lesson", action="append", default=[],
-                        help=f"a notebook the class opens (repeatable; default {DEFAULT_LESSON})")
+                        help=f"a notebook the class opens (repeatable; default {' and '.join(DEFAULT_LESSONS)})")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT)
     parser.add_argument("--ip", default="127.0.0.1", help="0.0.0.0 to let the pupils' computers in")
     parser.add_argument("--class-dir", default=None, help=f"where quiz results go (default ${CLASS_DIR_ENV} or ~/cardlab-class)")
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
+                        help="the pupils' language for the server's pages (default: from the locale)")
+    parser.add_argument("--class-code", default=None, help="the class code (default: three new words at every start)")
+    parser.add_argument("--teacher-code", default=None, help="the teacher code (default: four new words at every start)")
     parser.add_argument("--cull-after", type=int, default=40, help="seconds before a vanished pupil's kernel is stopped")
     parser.add_argument("--notebooks", default=str(NOTEBOOKS), help="where the notebooks are")
     parser.add_argument("--app-folder", default=str(APP_FOLDER), help="where the served copy is made")
+    add_limit_options(parser)
     args = parser.parse_args(argv)
     if args.pupils < 0 or args.spare < 0:
         parser.error("--pupils and --spare must be 0 or more")
+    lang = resolve_language(args.lang)
+    try:
+        fresh = AccessCodes.fresh(lang)
+        codes = AccessCodes(args.class_code or fresh.class_code, args.teacher_code or fresh.teacher_code)
+        limits = Limits.for_class(args.pupils, kernels_per_client=args.kernels_per_client,
+                                  pages_per_minute=args.pages_per_minute, requests_per_second=args.requests_per_second,
+                                  request_burst=args.request_burst, connect_grace=args.connect_grace)
+        if args.max_kernels is not None:
+            limits = Limits(**{**limits.__dict__, "max_kernels": args.max_kernels})
+    except ValueError as exc:
+        parser.error(str(exc))
     folder = Path(args.app_folder)
     prepare_app_folder(folder, args.notebooks)
-    lessons = parse_lessons(args.lesson, folder)
+    size = args.pupils + args.spare
+    lessons = parse_lessons(args.lesson, folder) if size else []
     results = class_dir(args.class_dir)
     results.mkdir(parents=True, exist_ok=True)
     os.environ[CLASS_DIR_ENV] = str(results.resolve())
-    size = args.pupils + args.spare
-    print(f"cardlab classroom: {len(lessons)} lesson(s) × {size} ready kernels; results in {results}; "
-          f"http://{args.ip}:{args.port}/", flush=True)
-    serve(folder, voila_config(port=args.port, ip=args.ip, pools={name: size for name in lessons} if size else {},
-                               cull_after=args.cull_after), spare=args.spare)
+    local = "127.0.0.1" if args.ip in ("0.0.0.0", "", "::") else args.ip
+    os.environ[IDENTITY_URL_ENV] = f"http://{local}:{args.port}/cardlab/identity"
+    os.environ[KERNEL_KEY_ENV] = secrets.token_urlsafe(32)
+    urls = join_urls(args.ip, args.port)
+    state = ClassroomState(codes, limits, lang=lang, kernel_key=os.environ[KERNEL_KEY_ENV], join_url=urls[0])
+    state.lessons = [lesson_of(p) for p in pupil_notebooks(folder)]
+    print(f"cardlab classroom: results in {results}", flush=True)
+    for name in lessons:
+        print(f"cardlab classroom: warming {size} ready kernels for {name} ({lesson_of(folder / name).title})", flush=True)
+    if not lessons:
+        print("cardlab classroom: no ready kernels (every page starts its own)", flush=True)
+    print(f"cardlab classroom: limits: {limits.kernels_per_client} pages per computer, {limits.max_kernels} in all, "
+          f"{limits.pages_per_minute} page loads per computer and minute", flush=True)
+    print(f"cardlab classroom: pupils join at {' or '.join(urls)}", flush=True)
+    qr = join_qr(urls[0], svg=False) if args.ip in ("0.0.0.0", "", "::") else None
+    if qr:
+        print(qr, end="", flush=True)
+    print(f"cardlab classroom: class code: {codes.class_code}", flush=True)
+    print(f"cardlab classroom: teacher code: {codes.teacher_code} (teacher's page: {urls[0].rsplit('/', 1)[0]}/teacher)",
+          flush=True)
+    serve(folder, voila_config(port=args.port, ip=args.ip, pools={name: size for name in lessons},
+                               cull_after=args.cull_after), spare=args.spare, state=state,
+          connect_grace=limits.connect_grace)
     return 0
 
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
