@@ -196,3 +196,20 @@ def test_quizzes_made_without_a_lesson_share_the_kernels_lesson(monkeypatch, tmp
     a = QuizSession("trick", TRICKS)
     b = QuizSession("bid", BIDS, lang="nb")                          # a language given sets the one for every quiz
     assert a.lesson is b.lesson is kernel and a.lang == "nb"
+
+
+def test_a_pupil_who_joined_the_class_is_saved_under_the_servers_id(tmp_path, monkeypatch):
+    """In the classroom app the server says who the pupil is: the first answer is saved at once under
+    the id and name issued when joining, and a name typed later does not make a second pupil."""
+    monkeypatch.setenv("CARDLAB_PUPIL_ID", "0123456789abcdef")
+    monkeypatch.setenv("CARDLAB_PUPIL_NAME", "Åsa")
+    lesson = Lesson(lang="sv", class_folder=tmp_path)
+    trick = TrickQuiz(TRICKS, exercise="05 tricks", lesson=lesson)
+    next(b for b in trick.answer_buttons if b.description == "K♣").click()
+    assert trick.name_text.value == "Åsa"
+    trick.name_text.value = "Anna"                        # typing another name changes nothing
+    trick.next_button.click()
+    next(b for b in trick.answer_buttons if b.description == "A♠").click()
+    df = collect_results(tmp_path)
+    assert df[["pupil", "pupil_id", "answer"]].values.tolist() == [
+        ["Åsa", "0123456789abcdef", "K♣"], ["Åsa", "0123456789abcdef", "A♠"]]

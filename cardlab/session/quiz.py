@@ -100,6 +100,10 @@ class Lesson:
         self._rng = rng
         self._ids: dict[str, str] = {}
         self._listeners: list[Callable[[], Any]] = []
+        #: Who the pupil is when a server says so (the classroom app): a callable giving
+        #: ``(pupil_id, name)`` or ``None``.  The views set it; the engine never asks a server itself.
+        self.identify: "Callable[[], tuple[str, str] | None] | None" = None
+        self._issued: "tuple[str, str] | None" = None
 
     # ------------------------------------------------------------ sharing
     def add(self, quiz: "QuizSession") -> None:
@@ -142,20 +146,45 @@ class Lesson:
             self._tell("lang")
 
     # --------------------------------------------------------------- pupil
+    def issued_pupil(self) -> "tuple[str, str] | None":
+        """The pupil id and name the classroom server issued to this page (asked once, then kept), or ``None``.
+
+        A pupil who joined the class is that pupil in every quiz: the name box shows the name given
+        when joining, and results are saved under the server's id, whatever is typed later.
+
+        >>> lesson = Lesson("en")
+        >>> lesson.identify = lambda: ("a1b2c3d4e5f6a7b8", "Maja")
+        >>> lesson.has_name(), lesson.name, lesson.pupil().id
+        (True, 'Maja', 'a1b2c3d4e5f6a7b8')
+        """
+        if self._issued is None and self.identify is not None:
+            found = self.identify()
+            if found and str(found[1]).strip():
+                self._issued = (str(found[0]), str(found[1]))
+                if self.name != self._issued[1]:
+                    self.name = self._issued[1]
+                    self._tell("name")
+        return self._issued
+
     def pupil(self) -> classroom.Pupil:
         """The pupil now named (raises :class:`CardlabError`, in the lesson's language, when no name was typed)."""
+        issued = self.issued_pupil()
+        if issued is not None:
+            return classroom.Pupil(classroom.clean_name(issued[1], lang=self.lang), issued[0])
         name = classroom.clean_name(self.name, lang=self.lang)
         if name not in self._ids:
             self._ids[name] = classroom.new_pupil_id(rng=self._rng)
         return classroom.Pupil(name, self._ids[name])
 
     def has_name(self) -> bool:
-        return bool(self.name.strip())
+        return self.issued_pupil() is not None or bool(self.name.strip())
 
     def set_name(self, name: Any) -> None:
         """The pupil typed ``name``: from now on every answer is saved under it, and every answer
         already given in any quiz of the lesson is saved now (nothing answered before is lost)."""
         name = "" if name is None else str(name)
+        if self.issued_pupil() is not None:
+            name = self._issued[1]           # a pupil who joined the class keeps the name given then
         if name == self.name:
             return
         self.name = name

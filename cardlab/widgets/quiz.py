@@ -40,6 +40,7 @@ from typing import Any, Sequence
 import ipywidgets as W
 
 from ..cards import Card
+from ..classroom_server.identity import current_pupil
 from ..display.cards import card_svg, cards_html, suit_colour
 from ..exercises import Feedback, random_questions, trump_line
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, tr
@@ -47,6 +48,12 @@ from ..session.quiz import LESSON, Lesson, QuizSession, Score
 from .base import TONES, set_classes, with_classes
 
 __all__ = ["TrickQuiz", "FollowSuitQuiz", "BidQuiz", "Lesson", "LESSON", "QuizSession", "Score", "QUIZ_CSS"]
+
+def _issued_by_the_classroom() -> "tuple[str, str] | None":
+    """The pupil the classroom server let in on this page (id, name), or ``None`` outside it."""
+    pupil = current_pupil(timeout=2.0)
+    return None if pupil is None else (pupil.pupil_id, pupil.name)
+
 
 #: The former name of :class:`~cardlab.session.quiz.Lesson` (the shared pupil), kept for older notebooks and scripts.
 PupilState = Lesson
@@ -88,6 +95,8 @@ class QuizBase(ABC):
         self.session = QuizSession(self.kind, questions, lesson=lesson, lang=lang, exercise=exercise,
                                    class_folder=class_folder)
         self.lesson = self.session.lesson
+        if self.lesson.identify is None:           # in the classroom app the server says who the pupil is
+            self.lesson.identify = _issued_by_the_classroom
         self.style_html = W.HTML(QUIZ_CSS, layout=W.Layout(height="0px", overflow="hidden"))
         self.language_dropdown = with_classes(W.Dropdown(options=[(LANGUAGE_NAMES[c], c) for c in LANGUAGES], value=self.lang,
                                                          layout=W.Layout(width="210px")), "cardlab-language")

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, TIMEOUT_MS, chromium_page, free_port, need, serving, shot
+from browser_support import TIMEOUT_MS, chromium_page, classroom_serving, join, shot
 
 pytestmark = pytest.mark.browser
 
@@ -25,13 +25,8 @@ ENGLISH = ("Language", "Question", "Save answers", "Next question", "Right:", "Y
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
-    need(Path(CHROMIUM).exists(), CHROMIUM)
     work = tmp_path_factory.mktemp("classroom")
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    command = [sys.executable, "-m", "cardlab.classroom_server", "--pupils", "1", "--spare", "0", "--lesson", LESSON,
-               "--port", str(port), "--class-dir", str(work / "class"), "--app-folder", str(work / "app")]
-    with serving("the classroom app", command, f"{base}/voila/tree", cwd=ROOT):
+    with classroom_serving(work, "--pupils", "1", "--spare", "0", "--lesson", LESSON) as base:
         yield base, work / "class"
 
 
@@ -44,7 +39,8 @@ def test_answers_given_before_the_name_are_saved_under_it(app):
     def ready(pg):
         pg.locator(".cardlab-quiz-bid").first.wait_for(state="visible", timeout=TIMEOUT_MS)
 
-    with chromium_page(f"{base}/voila/render/{LESSON}", viewport={"width": 1024, "height": 768}, ready=ready) as pg:
+    with chromium_page(f"{base}/voila/render/{LESSON}", viewport={"width": 1024, "height": 768}, ready=ready,
+                      setup=lambda page: join(page, base, name="Maja")) as pg:
         trick = pg.locator(".cardlab-quiz").nth(0)
         bid = pg.locator(".cardlab-quiz").nth(2)
         # two trick answers, no name yet: nothing is written
