@@ -284,7 +284,26 @@ def test_explanations_in_three_languages():
         assert len(set(texts.values())) == 3
         assert all(str(Card.parse(p.answer)) in t for t in texts.values())
         assert len({p.title().text(lang) for lang in LANGUAGES}) == 3
-    done = _named_mistake()
-    assert done.explanation().key == "puzzles.why.duck_done"
-    assert done.explanation().text("en").startswith("You already have your 0 tricks")
-    assert done.explanation().text("sv").startswith("Du har redan dina 0 stick")
+    zero = _named_mistake()
+    assert zero.explanation().key == "puzzles.why.duck_zero"
+    assert zero.explanation().text("en") == "You bid 0, so you must not take a trick. Play 5♥ and let this trick go."
+    assert zero.explanation().text("sv").startswith("Du bjöd 0, så du får inte ta något stick. Lägg 5♥")
+    assert zero.explanation().text("nb").startswith("Du meldte 0, så du får ikke ta noe stikk. Legg 5♥")
+    keys = {p.explanation().key for p in puzzles}
+    assert keys & {"puzzles.why.duck_done", "puzzles.why.exact_done", "puzzles.why.take_now", "puzzles.why.exact"}
+
+
+def test_a_set_in_a_file(tmp_path):
+    from cardlab.puzzles import load_puzzles, save_puzzles
+
+    found = puzzles_from_games(n=4, rng=7, hand_size=3)
+    path = save_puzzles(tmp_path / "set.json", found)
+    assert load_puzzles(path) == found and [p.name for p in tmp_path.iterdir()] == ["set.json"]
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["puzzles"][1]["theme"] = "guess"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ValueError, match="puzzle 2 of set.json: .*theme"):
+        load_puzzles(path)
+    path.write_text("[1, 2", encoding="utf-8")
+    with pytest.raises(ValueError, match="JSON"):
+        load_puzzles(path)

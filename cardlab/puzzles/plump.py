@@ -29,6 +29,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from .._rng import child_rng, derive_seed
@@ -106,7 +107,7 @@ class Puzzle:
         pos = self.position()
         key = f"puzzles.why.{self.theme}"
         if pos.need == 0 and self.theme in ("duck", "exact"):
-            key += "_done"
+            key += "_zero" if self.bid == 0 else "_done"
         return Message(key, {"card": Card.parse(self.answer), "bid": self.bid, "need": pos.need,
                              "left": pos.tricks_left})
 
@@ -272,3 +273,34 @@ def puzzles_from_match(match: Any, seat: int, *, max_cards: int = MAX_CARDS) -> 
             if keeping and played not in keeping:
                 found.append(_make(rnd, pos, actions, keeping, "own", played))
     return found
+
+
+# ------------------------------------------------------------------ a set in a file
+SET_FORMAT = "cardlab-puzzle-set"
+
+
+def save_puzzles(path: "str | Path", puzzles: Sequence[Puzzle]) -> Path:
+    """Write a puzzle set as one JSON file (to hand out; :func:`load_puzzles` reads it back)."""
+    from .repetition import write_json
+
+    return write_json(path, {"format": SET_FORMAT, "version": 1, "puzzles": [p.to_dict() for p in puzzles]})
+
+
+def load_puzzles(path: "str | Path") -> list[Puzzle]:
+    """The puzzles of a file written by :func:`save_puzzles`; a damaged file is refused with a
+    ValueError naming the puzzle and the field."""
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ValueError(f"the puzzle file {path.name} cannot be read as JSON ({exc}).") from None
+    if not isinstance(data, dict) or data.get("format") != SET_FORMAT or not isinstance(data.get("puzzles"), list):
+        raise ValueError(f"{path.name} is not a puzzle set: the field 'format' must be {SET_FORMAT!r}, "
+                         "with a list 'puzzles'.")
+    out = []
+    for number, item in enumerate(data["puzzles"], start=1):
+        try:
+            out.append(Puzzle.from_dict(item))
+        except (ValueError, TypeError) as exc:
+            raise ValueError(f"puzzle {number} of {path.name}: {exc}") from None
+    return out

@@ -46,6 +46,26 @@ def file_name(child: str) -> str:
     return f"{slug or 'pupil'}.puzzles.json"
 
 
+def write_json(path: "str | Path", data: Any) -> Path:
+    """Write ``data`` as JSON to ``path`` at once: a temporary file in the same folder, then
+    ``os.replace`` (a crash never leaves half a file; the folder is made if needed)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    return path
+
+
 @dataclass
 class Leitner:
     """One child's boxes: ``entries[id] = {"box", "due", "tries", "right"}``; ``turn`` counts answers."""
@@ -115,21 +135,7 @@ class Leitner:
     def save(self, folder: "str | Path") -> Path:
         """Write the boxes to ``folder/<child>.puzzles.json`` at once (a crash never leaves half a file)."""
         folder = Path(folder)
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / file_name(self.child)
-        text = json.dumps(self.to_dict(), indent=1, ensure_ascii=False) + "\n"
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".json")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(text)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-            raise
-        return path
+        return write_json(folder / file_name(self.child), self.to_dict())
 
     @classmethod
     def load(cls, folder: "str | Path", child: str) -> "Leitner":
