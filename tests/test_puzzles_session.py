@@ -47,7 +47,9 @@ def test_a_wrong_answer_shows_the_line_that_loses(puzzles):
     assert text.startswith(f"Not quite: with {card} the others can stop you.")
     assert f"trick {line.trick}" in text
     tricks = s.line_tricks()
-    assert tricks[0].startswith(f"Trick {s.puzzle.trick}: You {card}")
+    table = ", ".join(f"{s.names()[seat]} {c}" for seat, c in s.round.current_trick)
+    first = f"Trick {s.puzzle.trick}: " + (table + ", " if table else "") + f"You {card}"
+    assert tricks[0].startswith(first) and tricks[0].count(",") == s.round.players - 1
     assert len(tricks) == s.puzzle.tricks_left
     assert all(t.startswith("Trick") for t in tricks) and s.line_tricks("sv")[0].startswith("Stick")
 

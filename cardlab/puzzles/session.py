@@ -133,14 +133,17 @@ class PuzzleSession:
         return Message(f"puzzles.line.{line.kind}", {"card": line.steps[0].card, "trick": line.trick, "bid": line.bid})
 
     def line_tricks(self, lang: str | None = None) -> list[str]:
-        """The losing line trick by trick ("Trick 4: You 10♥, Bot 1 2♥ …"), or [] when there is none."""
+        """The losing line trick by trick ("Trick 4: Bot 3 Q♠, You 10♥ …", the cards already on the table
+        first), or [] when there is none."""
         if self.line is None:
             return []
         lang = lang or self.lang
         names = self.names(lang)
         out = []
-        for steps in self.line.tricks():
-            plays = ", ".join(f"{names[s.seat]} {s.card}" for s in steps)
+        on_table = [] if self.round is None else list(self.round.current_trick)
+        for k, steps in enumerate(self.line.tricks()):
+            cards = (on_table if k == 0 else []) + [(s.seat, s.card) for s in steps]
+            plays = ", ".join(f"{names[seat]} {card}" for seat, card in cards)
             out.append(Message("puzzles.line.trick", {"n": steps[0].trick, "plays": plays}).text(lang))
         return out
 

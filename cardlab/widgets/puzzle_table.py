@@ -135,8 +135,10 @@ class PuzzleTable:
                         f'min-width:210px">{html.escape(label)}</span>{cards}</div>')
         if rnd.current_trick:
             seats = [x for x, _ in rnd.current_trick]
-            rows.append(trick_html([c for _, c in rnd.current_trick], seats=seats, names=names,
-                                   caption=Message("widget.puzzle.on_table").text(lang)))
+            trick = trick_html([c for _, c in rnd.current_trick], seats=seats, names=names,
+                               caption=Message("widget.puzzle.on_table").text(lang))
+            rows.append(f'<div style="background:#e8f5e9;color:#1b5e20;display:inline-block;padding:6px;'
+                        f'border-radius:8px;margin-top:6px">{trick}</div>')
         return f'<div style="background:#2e7d32;color:#fff;padding:8px;border-radius:10px">{"".join(rows)}</div>'
 
     def _line_html(self) -> str:
