@@ -307,3 +307,60 @@ def test_a_set_in_a_file(tmp_path):
     path.write_text("[1, 2", encoding="utf-8")
     with pytest.raises(ValueError, match="JSON"):
         load_puzzles(path)
+
+
+@pytest.mark.parametrize("players, hand_size, seed", [(2, 5, 11), (3, 5, 12), (5, 4, 13)])
+def test_other_table_sizes(players, hand_size, seed):
+    puzzles = puzzles_from_games(n=8, rng=seed, players=players, hand_size=hand_size)
+    assert puzzles
+    for p in puzzles:
+        rnd = p.round()
+        assert rnd.players == players
+        verdict = [c.code for c in rnd.legal_cards(p.seat) if keeps_by_engine(rnd, p.seat, c)]
+        assert verdict == [p.answer]
+
+
+def test_the_search_agrees_with_plain_minimax_mid_trick():
+    """Random small positions, with cards already on the table: the exact search and a plain minimax agree."""
+    from cardlab.cards import full_deck
+    from cardlab.coach.double_dummy import mask
+    from cardlab.puzzles.search import can_make_exactly
+
+    rng = random.Random(5)
+    deck = list(full_deck())
+    checked = 0
+    for _ in range(300):
+        players, size = rng.choice([(3, 3), (4, 3), (3, 4)])
+        cards = rng.sample(deck, players * size)
+        hands = [frozenset(cards[i * size:(i + 1) * size]) for i in range(players)]
+        trump = rng.choice([None, *{c.suit for c in cards}])
+        leader, trick = rng.randrange(players), ()
+        for k in range(rng.randrange(players)):       # some cards already on the table, legally
+            mover = (leader + k) % players
+            follow = [c for c in hands[mover] if trick and c.suit == trick[0][1].suit]
+            card = rng.choice(sorted(follow or hands[mover], key=lambda c: c.index))
+            hands[mover] = hands[mover] - {card}
+            trick += ((mover, card),)
+        seat, bid = rng.randrange(players), rng.randrange(size + 1)
+        expected = _minimax(tuple(hands), trick, leader, 0, seat, bid, trump, {})
+        got = can_make_exactly([mask(h) for h in hands], seat=seat, target=bid, leader=leader,
+                               trump=None if trump is None else trump.index,
+                               trick=tuple((s, c.index) for s, c in trick))
+        assert got == expected, (hands, trick, leader, seat, bid, trump)
+        checked += expected
+    assert checked > 30                                 # both answers are common
+
+
+def test_every_theme_has_its_words():
+    from cardlab.i18n import has_message
+
+    for theme in THEME_NAMES:
+        assert has_message(f"puzzles.theme.{theme}") and has_message(f"puzzles.why.{theme}")
+    assert all(has_message(f"puzzles.why.{t}_{v}") for t in ("duck", "exact") for v in ("zero", "done"))
+
+
+def test_a_position_that_does_not_add_up_is_refused():
+    with pytest.raises(ValueError, match="hands"):
+        Position.from_text(["AS KS", "QS", "JS 3H"], seat=0, bid=1, leader=0)
+    with pytest.raises(ValueError, match="twice"):
+        Position.from_text(["AS KS", "QS", "JS 3H"], seat=2, bid=1, leader=1, trick=[(1, "AS")])

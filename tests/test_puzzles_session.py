@@ -174,3 +174,11 @@ def test_file_names():
     assert file_name("Mina") == "mina.puzzles.json"
     assert file_name("../../etc") == "etc.puzzles.json"
     assert file_name("Kari Nordmann") == "kari-nordmann.puzzles.json"
+
+
+def test_a_session_from_plain_data(puzzles):
+    data = json.loads(json.dumps([p.to_dict() for p in puzzles]))
+    s = PuzzleSession(data, child="Mina", lang="en")
+    assert s.puzzle == puzzles[0] and s.answer(s.puzzle.answer) is True
+    with pytest.raises(ValueError, match="theme"):
+        PuzzleSession([{**data[0], "theme": "guess"}], child="Mina")
