@@ -1,0 +1,152 @@
+"""Spaced repetition for one child: a Leitner box per puzzle, saved as JSON in a folder.
+
+Every puzzle starts in box 0.  A missed puzzle goes back to box 0 and comes
+back after :data:`GAPS` [0] other puzzles; a solved one moves up a box and
+comes back later (after ``GAPS[box]`` others); from the last box it is done
+and does not come back.  The next puzzle is the one that has waited longest
+past its turn; when none is due, a puzzle not yet tried (in the set's order);
+when none is left, the one due soonest.
+
+>>> boxes = Leitner("Mina")
+>>> boxes.next_id(["a", "b", "c"])
+'a'
+>>> boxes.record("a", right=False); boxes.record("b", right=True); boxes.next_id(["a", "b", "c"])
+'c'
+>>> boxes.record("c", right=True); boxes.next_id(["a", "b", "c"])   # "a" was missed: it comes back first
+'a'
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+#: How many other puzzles come between two tries, by box (box 0: just missed).  A puzzle solved
+#: in the last box is done.
+GAPS = (3, 6, 15)
+DONE = len(GAPS)
+
+FILE_FORMAT = "cardlab-puzzle-progress"
+
+
+def file_name(child: str) -> str:
+    """The progress file's name for ``child`` (letters and digits kept, å ä ö too).
+
+    >>> file_name("Åsa B."), file_name("  ")
+    ('åsa-b.puzzles.json', 'pupil.puzzles.json')
+    """
+    text = unicodedata.normalize("NFC", str(child)).strip().lower()
+    slug = re.sub(r"[^\w]+", "-", text, flags=re.UNICODE).strip("-_")
+    return f"{slug or 'pupil'}.puzzles.json"
+
+
+def write_json(path: "str | Path", data: Any) -> Path:
+    """Write ``data`` as JSON to ``path`` at once: a temporary file in the same folder, then
+    ``os.replace`` (a crash never leaves half a file; the folder is made if needed)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    return path
+
+
+@dataclass
+class Leitner:
+    """One child's boxes: ``entries[id] = {"box", "due", "tries", "right"}``; ``turn`` counts answers."""
+
+    child: str
+    turn: int = 0
+    entries: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    def box(self, puzzle_id: str) -> int | None:
+        """The puzzle's box (None: not tried yet; :data:`DONE`: solved for good)."""
+        entry = self.entries.get(puzzle_id)
+        return None if entry is None else entry["box"]
+
+    def record(self, puzzle_id: str, *, right: bool) -> None:
+        """Note an answer to ``puzzle_id``: up a box when right, back to box 0 when wrong."""
+        entry = self.entries.setdefault(puzzle_id, {"box": 0, "due": 0, "tries": 0, "right": 0})
+        self.turn += 1
+        entry["tries"] += 1
+        if right:
+            entry["right"] += 1
+            entry["box"] = min(entry["box"] + 1, DONE)
+        else:
+            entry["box"] = 0
+        entry["due"] = self.turn + GAPS[entry["box"]] if entry["box"] < DONE else -1
+
+    def next_id(self, ids: Sequence[str]) -> str | None:
+        """The puzzle to give next among ``ids`` (see the module docstring); None when all are done."""
+        waiting = [(self.entries[i]["due"], n, i) for n, i in enumerate(ids)
+                   if i in self.entries and self.entries[i]["box"] < DONE]
+        due = [w for w in waiting if w[0] <= self.turn]
+        if due:
+            return min(due)[2]
+        fresh = [i for i in ids if i not in self.entries]
+        if fresh:
+            return fresh[0]
+        return min(waiting)[2] if waiting else None
+
+    def solved(self, ids: Sequence[str]) -> int:
+        """How many of ``ids`` were ever answered right."""
+        return sum(1 for i in ids if self.entries.get(i, {}).get("right", 0) > 0)
+
+    # ------------------------------------------------------------------ files
+    def to_dict(self) -> dict[str, Any]:
+        return {"format": FILE_FORMAT, "version": 1, "child": self.child, "turn": self.turn,
+                "entries": {k: dict(v) for k, v in sorted(self.entries.items())}}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Leitner":
+        """Boxes from :meth:`to_dict`'s data; anything else is refused with a ValueError naming the field."""
+        if not isinstance(data, dict) or data.get("format") != FILE_FORMAT:
+            raise ValueError(f"not a puzzle progress file: the field 'format' must be {FILE_FORMAT!r}.")
+        turn, entries = data.get("turn"), data.get("entries")
+        if not isinstance(turn, int) or isinstance(turn, bool) or turn < 0:
+            raise ValueError("the progress file's field 'turn' must be a whole number 0 or more.")
+        if not isinstance(entries, dict):
+            raise ValueError("the progress file's field 'entries' must be a table.")
+        checked: dict[str, dict[str, int]] = {}
+        for key, entry in entries.items():
+            if not isinstance(entry, dict) or any(not isinstance(entry.get(n), int) or isinstance(entry.get(n), bool)
+                                                  for n in ("box", "due", "tries", "right")):
+                raise ValueError(f"the progress file's entry {key!r} needs whole numbers box, due, tries and right.")
+            if not 0 <= entry["box"] <= DONE:
+                raise ValueError(f"the progress file's entry {key!r} has box {entry['box']}: boxes go from 0 to {DONE}.")
+            checked[str(key)] = {n: entry[n] for n in ("box", "due", "tries", "right")}
+        return cls(child=str(data.get("child", "")), turn=turn, entries=checked)
+
+    def save(self, folder: "str | Path") -> Path:
+        """Write the boxes to ``folder/<child>.puzzles.json`` at once (a crash never leaves half a file)."""
+        folder = Path(folder)
+        return write_json(folder / file_name(self.child), self.to_dict())
+
+    @classmethod
+    def load(cls, folder: "str | Path", child: str) -> "Leitner":
+        """The child's boxes from ``folder`` (fresh boxes when there is no file yet)."""
+        path = Path(folder) / file_name(child)
+        if not path.exists():
+            return cls(child)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise ValueError(f"the progress file {path.name} cannot be read as JSON ({exc}).") from None
+        boxes = cls.from_dict(data)
+        boxes.child = child
+        return boxes
