@@ -86,9 +86,10 @@ class PupilState(traitlets.HasTraits):
     def pupil(self, lang: str | None = None) -> classroom.Pupil:
         """The pupil now named (raises :class:`CardlabError` when no name was typed)."""
         name = classroom.clean_name(self.name, lang=lang)
-        if name not in self._ids:
-            self._ids[name] = classroom.new_pupil_id(rng=self._rng)
-        return classroom.Pupil(name, self._ids[name])
+        key = classroom.name_key(name)   # "anna" and "Anna" typed in one kernel are one pupil
+        if key not in self._ids:
+            self._ids[key] = classroom.new_pupil_id(rng=self._rng)
+        return classroom.Pupil(name, self._ids[key])
 
 
 #: The pupil of this kernel: every quiz made without ``pupil_state=`` shares it.
