@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from ._rng import normalize_rng
+from .atomic import write_atomically
 from .errors import CardlabError
 
 
@@ -179,11 +180,7 @@ def save_results(rows: Iterable[Mapping[str, Any]], folder: "str | os.PathLike[s
     record = {"format": RESULTS_FORMAT, "pupil": name, "pupil_id": pupil_id, "exercise": exercise,
               "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"), "answers": answers}
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.stem}.{new_pupil_id()}.tmp")
-    with open(tmp, "x", encoding="utf-8") as fh:
-        json.dump(record, fh, ensure_ascii=False, indent=1)
-    os.replace(tmp, path)
-    return path
+    return write_atomically(path, json.dumps(record, ensure_ascii=False, indent=1))
 
 
 # ------------------------------------------------------------------ reading the folder safely

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import tempfile
 from pathlib import Path
 from typing import Iterable, Mapping
 
@@ -120,18 +119,7 @@ def check_out_file(path: "str | os.PathLike[str] | None", option: str = "--out",
 
 
 def write_text(path: "str | os.PathLike[str]", text: str) -> Path:
-    """Write ``text`` to ``path`` safely: into a temporary file in the same folder, renamed when complete."""
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
-    return target
+    """Write ``text`` to ``path`` safely (:func:`cardlab.atomic.write_atomically`): all of it or nothing."""
+    from ..atomic import write_atomically
+
+    return write_atomically(path, text)
