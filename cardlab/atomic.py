@@ -64,6 +64,24 @@ def _fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
+def _named(exc: OSError, target: Path) -> OSError:
+    """``exc`` naming ``target`` when the system did not say which file it refused."""
+    if exc.filename is None and exc.errno is not None:
+        return type(exc)(exc.errno, exc.strerror, str(target))
+    return exc
+
+
+def _write_in_place(target: Path, content: Content, encoding: str) -> None:
+    try:
+        with open(target, "wb") as handle:
+            if callable(content):
+                content(handle)
+            else:
+                handle.write(content.encode(encoding) if isinstance(content, str) else bytes(content))
+    except OSError as exc:
+        raise _named(exc, target) from None
+
+
 def write_atomically(path: "str | os.PathLike[str]", content: Content, *, encoding: str = "utf-8",
                      backup: bool = False) -> Path:
     """Write ``content`` to ``path`` all at once; returns ``path`` as a :class:`~pathlib.Path`.
@@ -72,13 +90,23 @@ def write_atomically(path: "str | os.PathLike[str]", content: Content, *, encodi
     writes to the open binary file.  The folder must exist.  The new file gets the old file's
     permissions, or the usual ones for a new file (``0o666`` less the umask).  Any error (raised by
     the system or by the function) leaves the old file untouched, removes the temporary file and
-    is raised again.  ``backup=True`` keeps the replaced file as ``NAME.bak``.
+    is raised again.  ``backup=True`` keeps the replaced file as ``NAME.bak``.  A link is followed
+    (the file it points to is replaced, the link stays); a device or a pipe (``/dev/stdout``) is
+    written straight into, as it cannot be replaced.
     """
     target = Path(path)
+    if target.is_symlink():            # write where the link points, and keep the link
+        target = Path(os.path.realpath(target))
+    if target.exists() and not target.is_file() and not target.is_dir():
+        _write_in_place(target, content, encoding)   # a device or a pipe (/dev/stdout): it cannot be replaced
+        return Path(path)
     folder = target.parent if str(target.parent) else Path(".")
     tmp = temporary_name(target)
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) | getattr(os, "O_NOFOLLOW", 0)
-    fd = os.open(tmp, flags, 0o666)
+    try:
+        fd = os.open(tmp, flags, 0o666)
+    except OSError as exc:   # say which file could not be written, not the temporary name
+        raise type(exc)(exc.errno, exc.strerror, str(target)) from None
     try:
         try:
             mode = os.stat(target).st_mode & 0o7777
@@ -105,11 +133,13 @@ def write_atomically(path: "str | os.PathLike[str]", content: Content, *, encodi
                 if os.path.lexists(keep):
                     os.unlink(keep)
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(exc, OSError) and _named(exc, target) is not exc:
+            raise _named(exc, target) from None
         raise
     _fsync_folder(folder)
     return target
