@@ -385,7 +385,7 @@ def _sentence(key: str, lang: str | None, **fields: Any) -> str:
 
 def collect_results(folder: "str | os.PathLike[str] | None" = None, *, answered_only: bool = True,
                     report: bool = False, lang: str | None = None, missing_ok: bool = False,
-                    max_bytes: int = MAX_FILE_BYTES):
+                    max_bytes: int = MAX_FILE_BYTES, warn: bool = True):
     """Every pupil's saved answers in the class folder as one DataFrame, one row per answer.
 
     Columns: :data:`COLUMNS` (``pupil``, ``pupil_id``, ``exercise``, ``question``, ``position``,
@@ -399,7 +399,9 @@ def collect_results(folder: "str | os.PathLike[str] | None" = None, *, answered_
     UTF-8 JSON without NaN, infinities, numbers of more than :data:`MAX_DIGITS` digits or deep
     nesting, and has the fields :func:`save_results` writes, with question numbers from 0 to
     :data:`MAX_QUESTION`, at most :data:`MAX_ANSWERS` answers and short texts.  Anything else is
-    skipped with one :class:`ResultsFileWarning` per file naming it and the reason (in ``lang``).
+    skipped with one :class:`ResultsFileWarning` per file naming it and the reason (in ``lang``;
+    ``warn=False`` only lists them, for a notebook that shows the list as a table).  A folder that
+    does not exist is an error, or an empty class with ``missing_ok=True``.
 
     Whose answers a file holds is decided by the file itself, as :func:`save_results` wrote it:
 
@@ -438,7 +440,8 @@ def collect_results(folder: "str | os.PathLike[str] | None" = None, *, answered_
         reason = _sentence(key, lang, **fields)
         skipped.append(SkippedFile(file, reason, key, whole))
         what = "classroom.skipped" if whole else "classroom.partly_used"
-        warnings.warn(_sentence(what, lang, file=file, reason=reason), ResultsFileWarning, stacklevel=3)
+        if warn:
+            warnings.warn(_sentence(what, lang, file=file, reason=reason), ResultsFileWarning, stacklevel=3)
 
     if not base.is_dir():
         if not missing_ok:
@@ -639,6 +642,66 @@ def hardest_questions(df, n: int = 3):
     """The ``n`` questions with the smallest share of right answers (most answered first on ties)."""
     table = success_by_question(df)
     return table.sort_values(["share_right", "answered"], ascending=[True, False], kind="stable").head(n).reset_index(drop=True)
+
+
+def count_words(thing: str, n: int, lang: str | None = None) -> str:
+    """``n`` things in words: ``1 pupil``, ``3 pupils``, ``3 elever`` (``thing``: pupil, answer, question,
+    exercise or file).
+
+    >>> count_words("pupil", 1, "en"), count_words("pupil", 3, "en"), count_words("question", 2, "sv")
+    ('1 pupil', '3 pupils', '2 frågor')
+    """
+    return _sentence(f"classroom.count.{thing}.{'one' if n == 1 else 'many'}", lang, n=n)
+
+
+def class_summary(results, *, lang: str | None = None) -> list[str]:
+    """Sentences for the teacher about the class's results, made from the table (plain text, not HTML).
+
+    ``results``: what :func:`collect_results` returned (the table, or with ``report=True`` the record).
+    Says how many pupils answered how many questions and how often right, which names are shared or
+    look odd, the hardest question, and how many files were skipped.
+
+    >>> import tempfile
+    >>> for line in class_summary(collect_results(demo_results(tempfile.mkdtemp(), rng=5)), lang="en"):
+    ...     print(line)
+    8 pupils gave 72 answers to 9 questions in 2 exercises; 60% of them were right.
+    More than one pupil is called Anna: each one's name is shown with the start of a pupil id.
+    The hardest question: 05 follow suit #4 (3 right of 8).
+    No file in the class folder was skipped.
+    """
+    if isinstance(results, CollectedResults):
+        df, skipped = results.frame, results.skipped
+    else:
+        df, skipped = results, results.attrs.get("skipped", ())
+    lines = []
+    if df.empty:
+        lines.append(_sentence("classroom.summary.empty", lang))
+    else:
+        right = int(df["correct"].fillna(False).astype(bool).sum())
+        lines.append(_sentence(
+            "classroom.summary.overview", lang, pupils=count_words("pupil", df["pupil_id"].nunique(), lang),
+            answers=count_words("answer", len(df), lang),
+            questions=count_words("question", len(df[["exercise", "question"]].drop_duplicates()), lang),
+            exercises=count_words("exercise", df["exercise"].nunique(), lang), share=round(100 * right / len(df))))
+        labels = pupil_labels(df)
+        marked = sorted(set(df.loc[labels != df["pupil"], "pupil"]), key=name_key)
+        if marked:
+            lines.append(_sentence("classroom.summary.same_names", lang, names=", ".join(marked)))
+        flagged = sorted(set(df.loc[df["name_flag"] != "", "pupil"]), key=name_key) if "name_flag" in df else []
+        if flagged:
+            lines.append(_sentence("classroom.summary.flagged", lang, names=", ".join(flagged)))
+        hardest = hardest_questions(df, n=1).iloc[0]
+        lines.append(_sentence("classroom.summary.hardest", lang, label=hardest["label"], right=int(hardest["right"]),
+                               answered=int(hardest["answered"])))
+    whole = [s for s in skipped if s.whole_file]
+    part = [s for s in skipped if not s.whole_file]
+    if whole:
+        lines.append(_sentence("classroom.summary.skipped", lang, files=count_words("file", len(whole), lang)))
+    else:
+        lines.append(_sentence("classroom.summary.nothing_skipped", lang))
+    if part:
+        lines.append(_sentence("classroom.summary.partly", lang, files=count_words("file", len(part), lang)))
+    return lines
 
 
 def results_chart(df, *, lang: str | None = None):
