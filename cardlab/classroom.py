@@ -11,7 +11,15 @@ A pupil's name is free text typed by a child.  It is only ever *data* inside
 the file: the file's name is made from a cleaned-up stem of it plus the
 pupil's own random id, so ``../``, absolute paths and odd characters can never
 write outside the class folder, and two pupils called Anna never overwrite each
-other (each has an id; saving again replaces only one's own file).
+other (each has an id; saving again replaces only one's own file).  Names are
+stored in NFC and compared case-folded (:func:`name_key`), names mixing
+alphabets or looking like another pupil's are flagged (:func:`name_flags`), and
+:func:`pupil_labels` never gives two pupils one label.
+
+Nothing in the folder can stop :func:`collect_results`: damaged, huge, deeply
+nested, forged or duplicated files are skipped with a warning naming each one
+and why, and the list of them comes with the table (``report=True``).
+:func:`class_summary` says in sentences what the table holds.
 
 >>> import tempfile, warnings
 >>> folder = tempfile.mkdtemp()
