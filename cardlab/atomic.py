@@ -142,4 +142,4 @@ def write_atomically(path: "str | os.PathLike[str]", content: Content, *, encodi
             raise _named(exc, target) from None
         raise
     _fsync_folder(folder)
-    return target
+    return Path(path)

@@ -184,3 +184,13 @@ def test_a_write_that_fails_leaves_the_old_file_and_no_temporary_one(tmp_path):
     with pytest.raises(FileNotFoundError):
         write_atomically(tmp_path / "missing" / "x.csv", "x")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["x.csv"]
+
+
+def test_a_link_is_followed_and_kept_and_a_device_written_straight_into(tmp_path):
+    real = write_atomically(tmp_path / "real.csv", "old\n")
+    link = tmp_path / "link.csv"
+    link.symlink_to(real)
+    assert write_atomically(link, "new\n") == link
+    assert link.is_symlink() and real.read_text() == "new\n"
+    assert write_atomically("/dev/null", b"x" * 10) == Path("/dev/null") and Path("/dev/null").is_char_device()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.csv", "real.csv"]
