@@ -68,8 +68,9 @@ def _versions_on_disk(folder: Path) -> dict[str, int]:
         with warnings.catch_warnings():
             warnings.simplefilter("error")      # a skipped (torn) results file fails the test
             positions = collect_results(folder / "class")["position"].tolist()
-        assert len(positions) == 1, positions
-        found["results"] = int(positions[0][1:])
+        assert len(positions) <= 1, positions   # none only when the very first save was cut short
+        if positions:
+            found["results"] = int(positions[0][1:])
     return found
 
 
@@ -118,13 +119,14 @@ def test_killed_at_random_moments_every_file_is_the_old_or_the_new_version(tmp_p
         assert saved == list(range(last + 1, last + 1 + len(saved)))
         last = saved[-1] if saved else last
         found = _versions_on_disk(tmp_path)
+        assert "results" in found or last == -1, (kill, found)   # once written, the results file is always there
         # each file holds the last version the writer finished, or the one it was writing
         for name, version in found.items():
             want = {last, last + 1} if name != "game" else {last % GAME_LENGTHS, (last + 1) % GAME_LENGTHS}
             assert version in want, (kill, name, version, last)
         mid_write += len({v for k, v in found.items() if k != "game"}) > 1
         last = found.get("big", last)   # killed after its last replace but before saying so: the next writer resumes there
-    assert last >= KILLS // 2       # the writers got work done between the kills
+    assert last >= KILLS // 5       # the writers got work done between the kills (even on a busy machine)
     assert mid_write >= 10          # and many kills did land in the middle of a save
     # a hard kill may leave a hidden temporary file, never a file under a real name
     leftovers = [p.name for p in tmp_path.rglob(".*")]
@@ -158,13 +160,15 @@ def test_a_reader_never_sees_half_a_saved_game_while_another_thread_saves(tmp_pa
     thread = threading.Thread(target=saver)
     thread.start()
     lengths = []
-    try:
-        for _ in range(2000):
+    give_up = time.monotonic() + 60
+    try:   # at least 2,000 loads, and on until the other thread saved 200 times (a busy machine is slower)
+        while (len(lengths) < 2000 or saves < 200) and time.monotonic() < give_up:
             lengths.append(len(Match.load(path).actions))   # a short file would raise SaveFileError
     finally:
         stop.set()
         thread.join()
-    assert set(lengths) == {3, 9} and saves > 100, (set(lengths), saves)
+    assert set(lengths) == {3, 9} and saves >= 200 and len(lengths) >= 2000, (set(lengths), saves, len(lengths))
+    print(f"{len(lengths)} loads while {saves} saves ran: none found a short file")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]   # no temporary file left
 
 
