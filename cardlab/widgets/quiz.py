@@ -86,10 +86,9 @@ class PupilState(traitlets.HasTraits):
     def pupil(self, lang: str | None = None) -> classroom.Pupil:
         """The pupil now named (raises :class:`CardlabError` when no name was typed)."""
         name = classroom.clean_name(self.name, lang=lang)
-        key = classroom.name_key(name)   # "anna" and "Anna" typed in one kernel are one pupil
-        if key not in self._ids:
-            self._ids[key] = classroom.new_pupil_id(rng=self._rng)
-        return classroom.Pupil(name, self._ids[key])
+        if name not in self._ids:
+            self._ids[name] = classroom.new_pupil_id(rng=self._rng)
+        return classroom.Pupil(name, self._ids[name])
 
 
 #: The pupil of this kernel: every quiz made without ``pupil_state=`` shares it.
