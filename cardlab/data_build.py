@@ -53,6 +53,8 @@ from typing import Callable
 import numpy as np
 import pandas as pd
 
+from .atomic import write_atomically
+
 DEFAULT_SEED = 2024
 #: data files are written with this many decimals (the checks compare to within the last one)
 DECIMALS = 6
@@ -835,7 +837,7 @@ def build(out: "str | Path | None" = None, *, seed: int = DEFAULT_SEED, scale: f
         spec = TABLES_BY_NAME[name]
         frames = [results[i] for i, c in enumerate(configs) if c.table == name]
         df = pd.concat(frames, ignore_index=True)
-        df.to_csv(out / spec.file, index=False, float_format=f"%.{DECIMALS}f")
+        write_atomically(out / spec.file, df.to_csv(index=False, float_format=f"%.{DECIMALS}f"))
         table_configs = [c for c in configs if c.table == name]
         rules = {}
         for c in table_configs:

@@ -232,10 +232,15 @@ class Match:
         return data
 
     def save(self, path: "str | Path") -> Path:
-        """Write the match as JSON (rules, fingerprint, seed, set-up, actions, checksum)."""
-        path = Path(path)
-        path.write_text(json.dumps(self.to_dict(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        return path
+        """Write the match as JSON (rules, fingerprint, seed, set-up, actions, checksum).
+
+        The file is replaced all at once (:func:`cardlab.atomic.write_atomically`): a save cut short
+        by a kill, a full disk or Ctrl-C leaves the previous save complete, and a reader never sees
+        half a file.
+        """
+        from .atomic import write_atomically
+
+        return write_atomically(path, json.dumps(self.to_dict(), indent=1, ensure_ascii=False) + "\n")
 
     @classmethod
     def from_dict(cls, data: Any, *, name: str = "the file") -> "Match":

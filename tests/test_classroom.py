@@ -177,3 +177,38 @@ def test_env_variable_is_where_the_quiz_saves(tmp_path, monkeypatch):
     assert quiz.last_saved_path.parent == (tmp_path / "env-class").resolve()
     assert "Lagret for Kari." in quiz.save_html.value
     assert os.path.exists(quiz.last_saved_path)
+
+
+# ------------------------------------------------------- one child, one row
+def test_one_child_is_one_row_whatever_the_case_or_normal_form(tmp_path):
+    rows = [{"question": 1, "position": "", "answer": "K♣", "correct": True}]
+    pid = "5555eeee5555eeee"   # one pupil (the id the page or the classroom server gave), typing differently
+    for when, (typed, exercise) in enumerate([("anna", "trick"), ("Anna", "follow"), ("ANNA", "bid")]):
+        path = save_results(rows, tmp_path, pupil=typed, exercise=exercise, pupil_id=pid)
+        record = json.loads(path.read_text(encoding="utf-8"))
+        record["saved_at"] = f"2030-01-01T10:0{when}:00+00:00"
+        path.write_text(json.dumps(record), encoding="utf-8")
+    df = collect_results(tmp_path)
+    assert len(df) == 3 and df.attrs["skipped"] == ()          # the same name in another case is no forgery
+    assert success_by_pupil(df)[["label", "answered"]].values.tolist() == [["ANNA", 3]]   # one row, newest spelling
+    # Åsa typed in NFD (A + ring) is stored and shown as the NFC letter
+    path = save_results([{"question": 1, "position": "", "answer": "K♣", "correct": True}], tmp_path,
+                        pupil="A\u030asa", exercise="x", pupil_id="0a0a0a0a0a0a0a0a")
+    assert json.loads(path.read_text(encoding="utf-8"))["pupil"] == "\u00c5sa"
+    assert "\u00c5sa" in collect_results(tmp_path)["pupil"].tolist()
+
+
+def test_look_alike_names_are_flagged_and_never_share_a_label(tmp_path):
+    rows = [{"question": 1, "position": "", "answer": "K♣", "correct": True}]
+    save_results(rows, tmp_path, pupil="Anna", exercise="trick", pupil_id="1111aaaa1111aaaa")
+    save_results(rows, tmp_path, pupil="\u0410nna", exercise="trick", pupil_id="2222bbbb2222bbbb")   # Cyrillic А
+    save_results(rows, tmp_path, pupil="ANNA", exercise="trick", pupil_id="3333cccc3333cccc")        # another child
+    save_results(rows, tmp_path, pupil="Bo", exercise="trick", pupil_id="4444dddd4444dddd")
+    df = collect_results(tmp_path, lang="sv")
+    flags = dict(zip(df["pupil"], df["name_flag"]))
+    assert flags["Bo"] == "" and flags["ANNA"] == "ser ut som ett annat namn: \u0410nna"
+    assert flags["\u0410nna"].startswith("bokstäver från mer än ett alfabet (CYRILLIC, LATIN)")
+    assert flags["\u0410nna"].endswith("; ser ut som ett annat namn: ANNA, Anna") and "\u0410nna" in flags["Anna"]
+    labels = success_by_pupil(df)["label"].tolist()
+    assert len(labels) == len(set(labels)) == 4
+    assert sorted(labels) == sorted(["ANNA (3333)", "Anna (1111)", "\u0410nna (2222)", "Bo"])

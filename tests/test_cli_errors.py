@@ -1,14 +1,18 @@
 """Every command-line mistake: one line on stderr, exit status 2, no traceback, no file or folder left behind.
 
-Messages come in the user's language: ``--lang``, else the locale, else English.
+So is every refusal of the file system (/proc, /sys, a read-only or missing folder, a folder given as a
+file, a full disk). Messages come in the user's language: ``--lang``, else the locale, else English.
+A run that will take long says how long before it starts; a very long one needs ``--yes``.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -249,3 +253,126 @@ def test_compare_mistakes_are_one_line_in_the_users_language(argv, words, capsys
         code = exit_info.code
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and words in err and "Traceback" not in err
+
+
+# ------------------------------------------------- the file system says no
+QUICK = ["simulate", "plump", "--players", "3", "--decks", "2", "--cards", "1", "--rounds", "40", "--format", "csv"]
+
+
+def _run_one_line(argv, capsys) -> str:
+    try:
+        code = main(argv)
+    except SystemExit as exit_info:
+        code = exit_info.code
+    captured = capsys.readouterr()
+    assert code == 2, captured
+    assert captured.err.count("\n") == 1 and "Traceback" not in captured.err and len(captured.err) < 400, captured.err
+    assert "unexpected error" not in captured.err and captured.out == ""
+    return captured.err
+
+
+FILE_SYSTEM = [
+    ([*QUICK, "--out", "/proc/x.csv"], "Cannot write /proc/x.csv: no such file or folder, or no files can be made there."),
+    (["data", "build", "--out", "/proc/nope"], "Cannot write /proc/nope: no such file or folder"),
+    (["data", "build", "--out", "/proc/nope/deeper", "--lang", "sv"], "Kan inte skriva /proc/nope/deeper: filen eller mappen finns inte"),
+    ([*QUICK, "--out", "/sys/x.csv", "--lang", "nb"], "Kan ikke skrive /sys/x.csv:"),
+    (["scoresheet", "plump", "--out", "/proc/sheet.pdf"], "Cannot write /proc/sheet.pdf"),
+    ([*QUICK, "--out", "/dev/full"], "Cannot use /dev/full: the disk is full."),
+    ([*QUICK, "--out", "missing/deeper/x.csv"], "the folder missing/deeper does not exist"),
+    (["data", "build", "--out", "a_file.txt/tables"], "Cannot write a_file.txt/tables: a part of the path is not a folder."),
+    ([*QUICK, "--out", "folder"], "folder is a folder; give a file name"),
+    (["scoresheet", "--from", "folder"], "--from: folder is a folder; give a file."),
+    (["sweep", "folder", "--lang", "sv"], "grid: folder är en mapp; ge en fil."),
+]
+
+
+@pytest.mark.parametrize("argv, words", FILE_SYSTEM, ids=[" ".join(a[-3:]) for a, _ in FILE_SYSTEM])
+def test_a_file_system_refusal_is_one_sentence_exit_2_and_leaves_nothing(place, capsys, argv, words):
+    before = _files(place)
+    err = _run_one_line(argv, capsys)
+    assert words in err, err
+    assert _files(place) == before
+
+
+def _locked(folder: Path, monkeypatch) -> None:
+    """``folder`` may not be written: by its permissions, and (as root, whom they do not stop) by the system calls."""
+    folder.mkdir()
+    folder.chmod(0o555)
+    if os.geteuid() == 0:
+        real_open, real_mkdtemp = os.open, __import__("tempfile").mkdtemp
+
+        def refusing_open(path, *args, **kwargs):
+            if Path(path).absolute().parent == folder and len(args) and args[0] & os.O_CREAT:
+                raise PermissionError(13, "Permission denied", str(path))
+            return real_open(path, *args, **kwargs)
+
+        def refusing_mkdtemp(*args, dir=None, **kwargs):
+            if dir is not None and Path(dir).absolute() == folder:
+                raise PermissionError(13, "Permission denied", str(dir))
+            return real_mkdtemp(*args, dir=dir, **kwargs)
+
+        monkeypatch.setattr(os, "open", refusing_open)
+        monkeypatch.setattr("tempfile.mkdtemp", refusing_mkdtemp)
+
+
+@pytest.mark.parametrize("lang, words", [("en", "Cannot write locked/x.csv: permission denied."),
+                                         ("sv", "Kan inte skriva locked/x.csv: åtkomst nekad."),
+                                         ("nb", "Kan ikke skrive locked/x.csv: ingen tilgang.")])
+def test_an_unwritable_folder_is_said_before_any_work(place, capsys, monkeypatch, lang, words):
+    _locked(place / "locked", monkeypatch)
+    before = _files(place)
+    assert words in _run_one_line([*QUICK, "--out", "locked/x.csv", "--lang", lang], capsys)
+    assert words.replace("x.csv", "tables") in _run_one_line(
+        ["data", "build", "--out", "locked/tables", "--lang", lang], capsys)
+    assert _files(place) == before
+
+
+def test_a_disk_full_in_the_middle_keeps_the_old_file_and_leaves_no_other(place, capsys, monkeypatch):
+    import errno
+
+    (place / "odds.csv").write_text("the old table\n", encoding="utf-8")
+    before = _files(place)
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    err = _run_one_line([*QUICK, "--out", "odds.csv", "--lang", "nb"], capsys)
+    assert "Kan ikke bruke odds.csv: disken er full." in err
+    assert (place / "odds.csv").read_text(encoding="utf-8") == "the old table\n" and _files(place) == before
+
+
+# ------------------------------------------------- a long run says how long first
+def test_a_run_of_a_million_million_rounds_is_refused_with_an_estimate(place, capsys):
+    started = time.perf_counter()
+    err = _run_one_line(["simulate", "plump", "--players", "9", "--decks", "2", "--cards", "2",
+                         "--rounds", "1000000000000"], capsys)
+    assert time.perf_counter() - started < 60          # a short sample, not the run
+    found = re.search(r"1,000,000,000,000 rounds would take about ([\d,]+) (years|days) \(estimated from a short sample\); "
+                      r"use fewer, or add --yes to run it anyway \(more than 6 h\)\.", err)
+    assert found, err
+    years = int(found[1].replace(",", "")) / (1 if found[2] == "years" else 365)
+    assert 1 < years < 1e6                              # about 3 ms a round on any machine of this decade
+    sv = _run_one_line(["simulate", "plump", "--players", "9", "--decks", "2", "--cards", "2",
+                        "--rounds", "1000000000000", "--lang", "sv"], capsys)
+    assert "1 000 000 000 000 givar skulle ta ungefär" in sv and "lägg till --yes" in sv
+
+
+def test_a_long_run_says_how_long_before_it_starts_and_still_shows_progress(place, capsys, monkeypatch):
+    from cardlab.cli import common
+
+    monkeypatch.setattr(common, "ANNOUNCE_AFTER", 0.0)    # so that a run of a second counts as long
+    argv = ["simulate", "plump", "--players", "3", "--decks", "2", "--cards", "1", "--rounds", "3000",
+            "--format", "csv", "--progress"]
+    assert main(argv) == 0
+    captured = capsys.readouterr()
+    said = re.search(r"cardlab simulate plump: this takes about \d+ (s|min) for 3,000 rounds \(estimated from a short "
+                     r"sample\); progress below\.\n", captured.err)
+    assert said, captured.err
+    assert "3000/3000" in captured.err[said.end():]       # the progress bar comes after the estimate
+    assert captured.out.startswith("players,") and ",3000," in captured.out
+    # beyond the bound it needs --yes; with it the run goes ahead
+    monkeypatch.setattr(common, "REFUSE_AFTER", 0.01)
+    assert "add --yes to run it anyway" in _run_one_line(argv[:-1], capsys)
+    assert main([*argv[:-1], "--yes"]) == 0
+    assert ",3000," in capsys.readouterr().out

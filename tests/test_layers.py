@@ -2,7 +2,7 @@
 
 The layers, bottom to top (a module may import its own layer and any layer below):
 
-    i18n, _rng → errors → cards        (the bottom; i18n imports nothing from cardlab)
+    i18n, _rng → errors → cards, atomic (the bottom; i18n and atomic import nothing from cardlab)
                                        rules/*_core.py sit here too: integer rule cores that
                                        import nothing from cardlab, so tricks, games, kernels
                                        and sheets can all call them
@@ -30,7 +30,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "cardlab"
 
 LAYERS: list[tuple[str, ...]] = [
-    ("i18n", "_rng", "errors", "cards"),
+    ("i18n", "_rng", "errors", "cards", "atomic"),
     ("tricks",),
     ("rules", "protocol", "events"),
     ("games", "exercises"),

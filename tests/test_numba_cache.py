@@ -87,10 +87,74 @@ def _cache_dir_in_a_new_process(env: dict) -> str:
     return done.stdout.strip()
 
 
-def test_a_users_numba_cache_dir_is_kept_and_cardlabs_own_choice_is_made_again(tmp_path):
-    mine = str(tmp_path / "my-numba-cache")
-    assert _cache_dir_in_a_new_process({"NUMBA_CACHE_DIR": mine}) == mine
+def test_a_users_numba_cache_dir_is_keyed_too_and_cardlabs_own_choice_is_made_again(tmp_path):
+    mine = tmp_path / "my-numba-cache"
+    (mine / "someone-elses").mkdir(parents=True)
+    for name in ("cardlab-" + "a" * 16, "cardlab-" + "b" * 16, "cardlab-" + "c" * 16):
+        (mine / name).mkdir()
+        os.utime(mine / name, (time.time() - 1000, time.time() - 1000))
+    assert _cache_dir_in_a_new_process({"NUMBA_CACHE_DIR": str(mine)}) == str(mine / f"cardlab-{kernel_fingerprint()}")
+    # the three newest cardlab folders stay; nothing else in the user's folder is touched
+    assert len([p for p in mine.iterdir() if p.name.startswith("cardlab-")]) == 3 and (mine / "someone-elses").is_dir()
+    # a process started from that one (a Jupyter kernel) keys inside the user's folder again
+    keyed = str(mine / ("cardlab-" + "0" * 16))
+    inherited = {"NUMBA_CACHE_DIR": keyed, _numba.CHOSEN: keyed, _numba.USER_DIR: str(mine)}
+    assert _cache_dir_in_a_new_process(inherited) == str(mine / f"cardlab-{kernel_fingerprint()}")
     # a process started by an older cardlab process inherits that one's choice: it chooses afresh
     stale = str(tmp_path / "numba" / ("0" * 16))
     chosen = _cache_dir_in_a_new_process({"NUMBA_CACHE_DIR": stale, _numba.CHOSEN: stale})
     assert Path(chosen).name == kernel_fingerprint() and chosen != stale
+
+
+PROBE_HELPER = """
+from cardlab.sim._numba import njit
+
+
+@njit(cache=True)
+def step(x):
+    return x + {step}
+"""
+
+PROBE_KERNEL = """
+from cardlab.sim._numba import njit, cache_dir
+from cardlab.sim._probe_helper import step
+
+
+@njit(cache=True)
+def kernel(n):
+    total = 0
+    for i in range(n):
+        total = step(total)
+    return total
+
+
+print(kernel(10), kernel.stats.cache_hits.get(kernel.signatures[0], 0) if kernel.signatures else 0, cache_dir())
+"""
+
+
+def test_an_edited_helper_recompiles_under_a_users_numba_cache_dir(tmp_path):
+    """One small kernel in a copy of the package calls a helper in another module; with the user's own
+    NUMBA_CACHE_DIR the second run loads it from the cache, and after the helper is edited the next run
+    compiles again and gives the new numbers (numba alone would load the old kernel: its file did not change)."""
+    package = _copy_of_the_package(tmp_path / "site")
+    (package / "sim" / "_probe_helper.py").write_text(PROBE_HELPER.format(step=1))
+    (package / "sim" / "_probe_kernel.py").write_text(PROBE_KERNEL)
+    mine = tmp_path / "my-numba-cache"
+    environ = {k: v for k, v in os.environ.items() if not k.startswith(("NUMBA_", "CARDLAB_NUMBA"))}
+    environ.update({"NUMBA_CACHE_DIR": str(mine), "PYTHONPATH": str(package.parent)})
+
+    def run() -> tuple[int, int, Path]:
+        done = subprocess.run([sys.executable, "-m", "cardlab.sim._probe_kernel"], capture_output=True, text=True,
+                              cwd=tmp_path, env=environ)
+        assert done.returncode == 0, done.stderr[-2000:]
+        value, hits, folder = done.stdout.split()
+        return int(value), int(hits), Path(folder)
+
+    first = run()
+    assert first[0] == 10 and first[1] == 0 and first[2].parent == mine       # compiled, inside the user's folder
+    again = run()
+    assert again == (10, 1, first[2])                                          # loaded from the cache
+    (package / "sim" / "_probe_helper.py").write_text(PROBE_HELPER.format(step=2))
+    edited = run()
+    assert edited[0] == 20 and edited[1] == 0 and edited[2] != first[2]        # compiled afresh: the new numbers
+    assert edited[2].parent == mine and edited[2].name == f"cardlab-{kernel_fingerprint(package)}"

@@ -5,7 +5,10 @@ Each sub-command lives in its own module of this package with two functions,
 
 Every mistake on the command line prints one line on stderr, in the user's
 language (``--lang``, else the locale, else English), and exits with status 2
-without writing any file; see :mod:`cardlab.cli.common`.
+without writing any file; so does every refusal of the file system (a folder that
+cannot be written, a missing one, a full disk); see :mod:`cardlab.cli.common`.
+A run estimated to take long says how long before it starts, and one of more
+than a few hours asks for ``--yes``.
 
 >>> main(["--version"])
 Traceback (most recent call last):
@@ -23,7 +26,7 @@ import sys
 
 from ..errors import CardlabError
 from ..i18n import Message, get_language, set_language, tr
-from .common import command_line_language
+from .common import command_line_language, file_error
 
 #: sub-command name → its module in ``cardlab.cli``
 COMMANDS = {
@@ -112,6 +115,11 @@ def main(argv: list[str] | None = None) -> int:
             return int(args.run(args) or 0)
         except CardlabError as exc:
             sys.stderr.write(f"{prog}: error: {_one_line(_error_text(exc, lang))}\n")
+            return 2
+        except OSError as exc:  # the file system said no: one sentence, like any other mistake
+            if os.environ.get("CARDLAB_DEBUG"):
+                raise
+            sys.stderr.write(f"{prog}: error: {_one_line(file_error(exc, lang))}\n")
             return 2
         except KeyboardInterrupt:
             sys.stderr.write(f"{prog}: {tr('cli.interrupted', lang)}\n")

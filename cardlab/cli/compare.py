@@ -22,7 +22,7 @@ import sys
 
 from ..errors import RulesError
 from ..i18n import Message, tr
-from .common import add_lang, check_out_file, positive, seed, write_text
+from .common import add_lang, add_yes, check_out_file, positive, say_how_long, seconds_per_unit, seed, write_text
 from .simulate import FORMATS, render
 
 DEFAULT_PLAYERS = {"plump": 4, "femkamp": 4, "rummy": 3}
@@ -52,6 +52,7 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--seed", type=seed, default=1, help="master seed, 0 or more (default 1)")
     parser.add_argument("--format", choices=FORMATS, default="table", help="output format (default table)")
     parser.add_argument("--out", metavar="FILE", help="write to this file instead of the screen (its folder must exist)")
+    add_yes(parser)
     add_lang(parser)
     parser.set_defaults(run=run)
 
@@ -97,9 +98,14 @@ def run(args) -> int:
     count = args.games if args.game == "femkamp" and args.games is not None else args.rounds
     if count is None:
         count = {"plump": 100_000, "femkamp": 5_000, "rummy": 10_000}[args.game]
-    table = compare_rules(args.game, rules_a, rules_b, rounds=count,
-                          hand_size=(args.cards or 5) if args.game == "plump" else None, policy=args.policy,
-                          rng=args.seed)
+    def play(rounds: int):
+        return compare_rules(args.game, rules_a, rules_b, rounds=rounds,
+                             hand_size=(args.cards or 5) if args.game == "plump" else None, policy=args.policy,
+                             rng=args.seed)
+
+    say_how_long("cardlab compare", seconds_per_unit(play, count), count,
+                 "cli.unit.games" if args.game == "femkamp" else "cli.unit.rounds", yes=args.yes)
+    table = play(count)
     text = render(table, args.format)
     if args.out:
         write_text(args.out, text)

@@ -26,9 +26,8 @@ import shutil
 from pathlib import Path
 
 from ..data_build import DEFAULT_SEED, TABLES
-from ..errors import RulesError
 from ..i18n import tr
-from .common import add_lang, positive, seed
+from .common import add_lang, check_out_folder, positive, seed
 
 
 def _scale(text: str) -> float:
@@ -78,9 +77,7 @@ def run(args) -> int:
     from ..data_build import build
     from ..data_files import user_data_dir
 
-    out = Path(args.out) if args.out is not None else user_data_dir()
-    if out.exists() and not out.is_dir():
-        raise RulesError("cli.out_is_file", field="--out", option="--out", path=str(out))
+    out = check_out_folder(Path(args.out) if args.out is not None else user_data_dir())
     made = _first_missing(out.resolve())
     try:
         manifest = build(args.out, seed=args.seed, scale=args.scale, workers=args.workers, only=args.only,

@@ -178,6 +178,8 @@ def _write_filled(args: argparse.Namespace, names: list[str] | None, lang: str) 
     for option in _given_rule_options(args):
         raise RulesError("cli.scoresheet.from_and_rules", lang=lang, field=option, option=_flag(option))
     source = Path(args.from_file)
+    if source.is_dir():
+        raise RulesError("cli.in_is_folder", lang=lang, field="from", option="--from", path=str(source))
     if not source.is_file():
         raise RulesError("cli.scoresheet.no_file", lang=lang, field="from", path=str(source))
     out = check_out_file(args.out or f"{source.stem}-protokoll.pdf", example=f"{source.stem}-protokoll.pdf")

@@ -16,7 +16,9 @@ says otherwise).  Eight or more Plump players need ``--decks 2``.  A bad
 option prints one line and exits with code 2, and writes no file.
 
 The first run compiles the fast simulator (once per machine, shown with a
-progress bar); ``cardlab warmup`` does it ahead of time.
+progress bar); ``cardlab warmup`` does it ahead of time.  A run that will take
+more than a few seconds says how long first (timed on a short sample), and one
+of more than six hours is refused unless you add ``--yes``.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ import argparse
 import sys
 
 from ..errors import RulesError
-from .common import add_lang, check_out_file, positive, seed, write_text
+from .common import add_lang, add_yes, check_out_file, positive, say_how_long, seconds_per_unit, seed, write_text
 
 FORMATS = ("table", "csv", "json")
 POLICIES = ("random", "heuristic")
@@ -41,6 +43,7 @@ def _common(p: argparse.ArgumentParser, default_players: int) -> None:
     p.add_argument("--out", metavar="FILE", help="write to this file instead of the screen (its folder must exist)")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="show a progress bar (default: on a terminal, for long runs)")
+    add_yes(p)
     add_lang(p)
 
 
@@ -79,7 +82,7 @@ def _progress(args) -> bool | None:
     return None if sys.stderr.isatty() else False
 
 
-def plump_table(args):
+def plump_table(args, rounds: int | None = None, progress=None):
     from ..rules.plump import PlumpRules
     from ..sim.plump import simulate_plump
 
@@ -94,27 +97,30 @@ def plump_table(args):
                          value=args.cards)
     if rules.decks == 1:  # two decks are played by the reference engine, which needs no compiling
         _compile("plump")
-    table = simulate_plump(rules, policy=args.policy, rounds=args.rounds, hand_size=args.cards, rng=args.seed,
-                           progress=_progress(args), rows=False)
+    table = simulate_plump(rules, policy=args.policy, rounds=args.rounds if rounds is None else rounds,
+                           hand_size=args.cards, rng=args.seed, progress=_progress(args) if progress is None else progress,
+                           rows=False)
     return table
 
 
-def femkamp_table(args):
+def femkamp_table(args, games: int | None = None, progress=None):
     from ..rules.femkamp import FemkampRules
     from ..sim.femkamp import femkamp_summary, simulate_femkamp
 
     rules = FemkampRules(players=args.players)
     _compile("femkamp")
-    df = simulate_femkamp(rules, policy=args.policy, games=args.games, rng=args.seed, progress=_progress(args))
+    df = simulate_femkamp(rules, policy=args.policy, games=args.games if games is None else games, rng=args.seed,
+                          progress=_progress(args) if progress is None else progress)
     return femkamp_summary(df)
 
 
-def rummy_table(args):
+def rummy_table(args, rounds: int | None = None, progress=None):
     from ..sim.rummy import rummy_summary, simulate_rummy, simulation_rules
 
     rules = simulation_rules(players=args.players)
     _compile("rummy")
-    df = simulate_rummy(rules, policy=args.policy, rounds=args.rounds, rng=args.seed, progress=_progress(args))
+    df = simulate_rummy(rules, policy=args.policy, rounds=args.rounds if rounds is None else rounds, rng=args.seed,
+                        progress=_progress(args) if progress is None else progress)
     return rummy_summary(df)
 
 
@@ -137,7 +143,13 @@ def _compile(game: str) -> None:
 def run(args) -> int:
     check_out_file(args.out, example=f"{args.game}.{args.format if args.format != 'table' else 'txt'}")
     builders = {"plump": plump_table, "femkamp": femkamp_table, "rummy": rummy_table}
-    table = builders[args.game](args)
+    build = builders[args.game]
+    total = args.games if args.game == "femkamp" else args.rounds
+    # a short timed sample first: a long run says how long it will take, a very long one needs --yes
+    per_unit = seconds_per_unit(lambda n: build(args, n, False), total)
+    say_how_long(f"cardlab simulate {args.game}", per_unit, total,
+                 "cli.unit.games" if args.game == "femkamp" else "cli.unit.rounds", yes=args.yes)
+    table = build(args)
     text = render(table, args.format)
     if args.out:
         write_text(args.out, text)

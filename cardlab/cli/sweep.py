@@ -57,6 +57,8 @@ def run(args) -> int:
     if args.grid is None:
         raise RulesError("cli.sweep.need_grid", field="grid")
     path = Path(args.grid)
+    if path.is_dir():
+        raise RulesError("cli.in_is_folder", field="grid", option="grid", path=str(path))
     if not path.is_file():
         raise RulesError("cli.no_such_file", field="grid", path=str(path))
     if args.serial and (args.scheduler or args.workers):

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import io
 import os
-import tempfile
 from importlib import resources
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -257,24 +256,15 @@ def frame_size(landscape: bool) -> tuple[float, float]:
 def write_pdf(data: bytes, path: "str | os.PathLike[str] | None") -> "bytes | Path":
     """Return ``data`` when ``path`` is None, else write it there safely and return the path.
 
-    The bytes go to a temporary file in the same folder, renamed into place
-    only when complete, so a failed run never leaves a half-written sheet.
+    The bytes go to a temporary file in the same folder, flushed to disk and renamed into place
+    only when complete (:func:`cardlab.atomic.write_atomically`), so a failed run never leaves a
+    half-written sheet and an old sheet stays whole until the new one replaces it.
     """
     if path is None:
         return data
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
+    from ..atomic import write_atomically
+
+    target = write_atomically(path, data)
     return target
 
 

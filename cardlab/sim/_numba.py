@@ -16,8 +16,12 @@ when that can be written, else the user's cache folder —
 ``$XDG_CACHE_HOME/cardlab/numba`` (normally ``~/.cache/cardlab/numba``) — else
 one in the temporary folder.  cardlab points ``NUMBA_CACHE_DIR`` there before
 numba looks for a cache (so other numba code in the same process caches there
-too).  A ``NUMBA_CACHE_DIR`` you set yourself is always respected as it is;
-then clearing it after changing cardlab's code is up to you.  Machines that set
+too).  A ``NUMBA_CACHE_DIR`` you set yourself is where the cache goes, keyed
+the same way: cardlab uses the folder ``cardlab-FINGERPRINT`` inside yours (and
+keeps the three newest such folders there, never touching anything else in
+it), so an edited helper is compiled afresh there too.  Processes started from
+this one (Jupyter kernels, Dask workers) inherit the choice, and choose again
+inside your folder when their code differs.  Machines that set
 ``PYTHONDONTWRITEBYTECODE`` still cache: numba does not read that flag.
 
 >>> cache_dir() is None or cache_dir().is_dir()
@@ -45,6 +49,10 @@ KEEP = 3
 #: set in the environment to the folder cardlab chose, so that a process started from this one
 #: (a Jupyter kernel, a Dask worker) can tell cardlab's choice from a ``NUMBA_CACHE_DIR`` of the user's
 CHOSEN = "CARDLAB_NUMBA_CACHE_DIR"
+#: set in the environment to the user's own ``NUMBA_CACHE_DIR`` when cardlab keyed a folder inside it
+USER_DIR = "CARDLAB_NUMBA_USER_CACHE_DIR"
+#: the start of a fingerprint folder's name inside a user's ``NUMBA_CACHE_DIR``
+USER_PREFIX = "cardlab-"
 
 
 def kernel_fingerprint(package: Path = PACKAGE) -> str:
@@ -94,10 +102,22 @@ def _bases() -> tuple[Path, ...]:
             Path(tempfile.gettempdir()) / f"cardlab-numba-{user}")
 
 
-def _prune(base: Path, keep: Path) -> None:
+def _is_fingerprint_folder(name: str, prefix: str = "") -> bool:
+    """``name`` is ``prefix`` and 16 hex digits (the folders :func:`_prune` may remove).
+
+    >>> _is_fingerprint_folder("0123456789abcdef"), _is_fingerprint_folder("cardlab-0123456789abcdef", "cardlab-")
+    (True, True)
+    >>> _is_fingerprint_folder("my-project-cache", "cardlab-"), _is_fingerprint_folder("cardlab-notes", "cardlab-")
+    (False, False)
+    """
+    rest = name[len(prefix):] if name.startswith(prefix) else ""
+    return len(rest) == 16 and all(c in "0123456789abcdef" for c in rest)
+
+
+def _prune(base: Path, keep: Path, prefix: str = "") -> None:
     """Remove all but the :data:`KEEP` newest fingerprint folders of ``base`` (never ``keep``); best effort."""
     try:
-        folders = [f for f in base.iterdir() if f.is_dir() and len(f.name) == 16 and f != keep]
+        folders = [f for f in base.iterdir() if f.is_dir() and _is_fingerprint_folder(f.name, prefix) and f != keep]
         folders.sort(key=lambda f: f.stat().st_mtime, reverse=True)
     except OSError:
         return
@@ -108,9 +128,22 @@ def _prune(base: Path, keep: Path) -> None:
 def _choose_cache_dir() -> Path | None:
     """The folder to give numba; None only when nothing can be written (numba then decides)."""
     given = os.environ.get("NUMBA_CACHE_DIR")
-    if given and given != os.environ.get(CHOSEN):
-        return Path(given)  # the user's own choice
+    chosen = os.environ.get(CHOSEN)
+    if given and given != chosen:
+        users = given                      # the user's own folder
+    elif given and os.environ.get(USER_DIR):
+        users = os.environ[USER_DIR]       # inherited from a cardlab process that keyed the user's folder
+    else:
+        users = None
     fingerprint = kernel_fingerprint()
+    if users:
+        folder = Path(users) / f"{USER_PREFIX}{fingerprint}"
+        if _writable(folder):
+            os.environ[USER_DIR] = users
+            os.utime(folder)
+            _prune(Path(users), folder, USER_PREFIX)
+            return folder
+    os.environ.pop(USER_DIR, None)
     for base in _bases():
         folder = base / fingerprint
         if _writable(folder):
@@ -132,5 +165,5 @@ from numba import njit  # noqa: E402 - after NUMBA_CACHE_DIR is settled
 
 
 def cache_dir() -> Path | None:
-    """Where compiled kernels are cached (a folder named by :func:`kernel_fingerprint`, or yours)."""
+    """Where compiled kernels are cached: a folder named by :func:`kernel_fingerprint` (inside yours if you set one)."""
     return _CACHE_DIR
