@@ -213,3 +213,14 @@ def test_a_pupil_who_joined_the_class_is_saved_under_the_servers_id(tmp_path, mo
     df = collect_results(tmp_path)
     assert df[["pupil", "pupil_id", "answer"]].values.tolist() == [
         ["Åsa", "0123456789abcdef", "K♣"], ["Åsa", "0123456789abcdef", "A♠"]]
+
+
+def test_one_name_in_another_case_is_the_same_pupil(tmp_path):
+    """``anna`` and ``Anna`` typed at one computer are one pupil (one id), not two rows for the teacher."""
+    lesson = Lesson(lang="en", class_folder=tmp_path)
+    lesson.name = "anna"
+    first = lesson.pupil()
+    lesson.name = "ANNA"
+    assert lesson.pupil().id == first.id
+    lesson.name = "Björn"
+    assert lesson.pupil().id != first.id

@@ -172,9 +172,10 @@ class Lesson:
         if issued is not None:
             return classroom.Pupil(classroom.clean_name(issued[1], lang=self.lang), issued[0])
         name = classroom.clean_name(self.name, lang=self.lang)
-        if name not in self._ids:
-            self._ids[name] = classroom.new_pupil_id(rng=self._rng)
-        return classroom.Pupil(name, self._ids[name])
+        key = classroom.name_key(name)        # "anna" and "Anna" typed in one kernel are one pupil
+        if key not in self._ids:
+            self._ids[key] = classroom.new_pupil_id(rng=self._rng)
+        return classroom.Pupil(name, self._ids[key])
 
     def has_name(self) -> bool:
         return self.issued_pupil() is not None or bool(self.name.strip())
