@@ -176,7 +176,7 @@ class TableService:
         for _, code, kind, data in self.store.entries():
             if kind == "create":
                 plans[code] = {"create": data, "joins": {}, "actions": [], "movers": [], "started": False,
-                               "ended": False, "seed": data["seed"], "games": 1}
+                               "ended": False, "seed": data["seed"], "games": 1, "news": None}
                 continue
             plan = plans.get(code)
             if plan is None:
@@ -191,11 +191,13 @@ class TableService:
             elif kind == "move":
                 plan["actions"].append(data["action"])
                 plan["movers"].append(data["by"])
+                plan["news"] = None
             elif kind == "undo":
                 keep = len(plan["actions"]) - data["steps"]
                 del plan["actions"][keep:], plan["movers"][keep:]
+                plan["news"] = {"result": "done", "seat": data["seat"]}
             elif kind == "restart":
-                plan["actions"], plan["movers"], plan["seed"] = [], [], data["seed"]
+                plan["actions"], plan["movers"], plan["seed"], plan["news"] = [], [], data["seed"], None
                 plan["games"] += 1
             elif kind == "end":
                 plan["ended"] = True
@@ -209,6 +211,7 @@ class TableService:
             table.match = replayed
             table.movers = list(plan["movers"])
             table.started, table.ended, table.games_started = plan["started"], plan["ended"], plan["games"]
+            table.undo_news = plan["news"]
             now = self.clock()
             for seat, joined in plan["joins"].items():
                 place = table.seats[seat]
