@@ -54,11 +54,13 @@ def public_cards(rnd: Any) -> set[str]:
     return shown
 
 
-def hidden_cards(game: Any, seat: int) -> set[str]:
-    """The cards ``seat`` may not see now: the deck minus its own hand and what is face up."""
+def hidden_cards(game: Any, seat: int, seen: Iterable[str] = ()) -> set[str]:
+    """The cards ``seat`` may not see now: the deck minus its own hand, what is face up, and
+    ``seen`` (what was face up earlier this round: a Rummy card discarded, then shuffled back
+    into the stock, was played before)."""
     rnd = game.round
     own = {c.code for c in rnd.hands[seat]}
-    return {c.code for c in full_deck()} - own - public_cards(rnd)
+    return {c.code for c in full_deck()} - own - public_cards(rnd) - set(seen)
 
 
 def cards_mentioned(message: Any) -> set[str]:
@@ -69,13 +71,14 @@ def cards_mentioned(message: Any) -> set[str]:
     return found
 
 
-def leaks_in(game: Any, seat: int, message: Any) -> set[str]:
+def leaks_in(game: Any, seat: int, message: Any, seen: Iterable[str] = ()) -> set[str]:
     """The hidden cards of ``seat`` that ``message`` shows (empty: nothing leaked)."""
-    return cards_mentioned(message) & hidden_cards(game, seat)
+    return cards_mentioned(message) & hidden_cards(game, seat, seen)
 
 
 def audit(match: Any, received: Mapping[int, Sequence[Mapping[str, Any]]]) -> list[tuple[int, int, set[str]]]:
-    """Check every seat update each seat received against the table as it was when it was sent.
+    """Check every seat update each seat received against the table as it was when it was sent
+    (and against every card face up earlier in the same deal).
 
     ``match``: the table's match at the end (its actions are replayed from the first deal);
     ``received``: for each seat, the seat updates it got, each carrying ``table.moves`` (how
@@ -88,9 +91,14 @@ def audit(match: Any, received: Mapping[int, Sequence[Mapping[str, Any]]]) -> li
             by_moves.setdefault(int(message["table"]["moves"]), []).append((seat, message))
     found: list[tuple[int, int, set[str]]] = []
     game = match.fresh_game()
+    seen: set[str] = set()
+    deal = id(game.round)
     for done in range(len(match.actions) + 1):
+        if id(game.round) != deal:                     # a new deal: what was seen is gone from the table
+            seen, deal = set(), id(game.round)
+        seen |= public_cards(game.round)
         for seat, message in by_moves.get(done, ()):
-            leaked = leaks_in(game, seat, message)
+            leaked = leaks_in(game, seat, message, seen)
             if leaked:
                 found.append((seat, done, leaked))
         if done < len(match.actions):
