@@ -21,20 +21,20 @@ from typing import Any
 from ..errors import TableError
 
 
-class Refused(TableError):
-    """The server refused a request that had no seat to answer (its sentence is the message)."""
+#: What a client raises when the server refuses a request that has no seat to answer.
+Refused = TableError
 
-    def __init__(self, data: dict[str, Any]) -> None:
-        super().__init__("tables.bad_token")
-        self.rule = str(data.get("rule") or "tables.bad_token")
-        self.data = data
-        self.args = (data.get("error", ""),)
 
-    def __str__(self) -> str:
-        return str(self.data.get("error", ""))
-
-    def message(self, lang: str | None = None) -> str:
-        return str(self.data.get("error", ""))
+def refusal(data: dict[str, Any], lang: str | None) -> TableError:
+    """The server's refusal as a :class:`TableError` (with its fields, so it reads in any language)."""
+    rule = data.get("rule")
+    params = data.get("params") if isinstance(data.get("params"), dict) else {}
+    if isinstance(rule, str) and rule.startswith("tables."):
+        try:
+            return TableError(rule, lang=lang, **params)
+        except (KeyError, ValueError, TypeError):
+            pass
+    return TableError("tables.bad_action", lang=lang, detail=str(data.get("error", ""))[:120])
 
 
 class _Seat:
@@ -52,7 +52,7 @@ class _Seat:
 
     def _take(self, data: dict[str, Any]) -> dict[str, Any]:
         if data.get("type") == "refusal":
-            raise Refused(data)
+            raise refusal(data, self.lang)
         if data.get("type") == "seat-update":
             if self.received is not None:
                 self.received.append(data)

@@ -101,7 +101,8 @@ class _Handler(tornado.web.RequestHandler):
         except CardlabError:
             lang = None
         status = 404 if exc.rule == "tables.no_table" else 403 if exc.rule in ("tables.bad_token", "tables.teacher_only") else 400
-        self.send({"type": "refusal", "rule": exc.rule, "error": exc.message(lang)}, status)
+        params = {k: v if isinstance(v, (str, int, float, bool, type(None))) else str(v) for k, v in exc.params.items()}
+        self.send({"type": "refusal", "rule": exc.rule, "params": params, "error": exc.message(lang)}, status)
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         self.finish(json.dumps({"type": "refusal", "rule": "http", "error": self._reason}))
