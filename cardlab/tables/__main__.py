@@ -4,8 +4,11 @@
     python -m cardlab.tables create --url http://127.0.0.1:8871 --class-dir DIR --game plump --seats human,human,medium
 
 ``serve`` keeps every table in ``DIR/tables.sqlite`` (and rebuilds them all when started
-again); the teacher's token is read from ``CARDLAB_TEACHER_TOKEN`` or from
+again); ``DIR`` defaults to the classroom app's class folder (``$CARDLAB_CLASS_DIR`` or
+``~/cardlab-class``).  The teacher's token is read from ``CARDLAB_TEACHER_TOKEN`` or from
 ``DIR/tables-teacher.token`` (made, readable only by its owner, on the first start).
+Pupils' kernels find the server through ``CARDLAB_TABLES_URL`` (default
+``http://127.0.0.1:8871``).
 """
 
 from __future__ import annotations
@@ -42,19 +45,23 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m cardlab.tables", description="Shared card tables on 127.0.0.1.")
     sub = parser.add_subparsers(dest="command", required=True)
     run = sub.add_parser("serve", help="run the table server")
-    run.add_argument("--class-dir", type=Path, required=True, help="the class folder (tables.sqlite is kept there)")
+    run.add_argument("--class-dir", default=None,
+                     help="the class folder, where tables.sqlite is kept (default $CARDLAB_CLASS_DIR or ~/cardlab-class)")
     run.add_argument("--port", type=int, default=8871, help="the port on 127.0.0.1 (0: any free port)")
     run.add_argument("--away-after", type=float, default=30.0, help="seconds before a bot plays for a player who is gone")
     run.add_argument("--poll-seconds", type=float, default=10.0, help="the longest a waiting page is held")
     make = sub.add_parser("create", help="open a table on a running server and print its code")
     make.add_argument("--url", default="http://127.0.0.1:8871")
-    make.add_argument("--class-dir", type=Path, required=True)
+    make.add_argument("--class-dir", default=None, help="the class folder (for the teacher's token)")
     make.add_argument("--game", choices=("plump", "femkamp", "rummy"), required=True)
     make.add_argument("--rules", default=None, help="a preset name (kids, classic …)")
     make.add_argument("--seats", default=None, help="one per player: human or a bot level (easy, medium, hard)")
     make.add_argument("--level", default="medium", help="the level of bots that play for empty or left seats")
     make.add_argument("--seed", type=int, default=None)
     args = parser.parse_args(argv)
+    from ..classroom import class_dir
+
+    args.class_dir = class_dir(args.class_dir)
     token = teacher_token(args.class_dir)
     if args.command == "create":
         from .client import TableClient

@@ -299,12 +299,17 @@ class SharedTable:
         return table
 
     @classmethod
-    def remote(cls, url: str, *, code: str, name: str | None = None, token: str | None = None, seat: int | None = None,
+    def remote(cls, url: str | None = None, *, code: str, name: str | None = None, token: str | None = None, seat: int | None = None,
                lang: str = "sv") -> "SharedTable":
-        """A seat at a table server: join with ``name`` (or sit down again with ``token`` and ``seat``)."""
+        """A seat at a table server: join with ``name`` (or sit down again with ``token`` and ``seat``).
+
+        ``url``: the server (default ``$CARDLAB_TABLES_URL``, else ``http://127.0.0.1:8871``).
+        """
+        import os
+
         from ..tables.client import TableClient
 
-        client = TableClient(url, lang=lang)
+        client = TableClient(url or os.environ.get("CARDLAB_TABLES_URL", "http://127.0.0.1:8871"), lang=lang)
         if token is not None:
             client.use_ticket(code, int(seat or 0), token)
         else:
