@@ -55,11 +55,13 @@ def seat_names(update: dict[str, Any], lang: str) -> list[str]:
     return [s["name"] if s["name"] else tr("shared.bot", lang, n=s["seat"]) for s in update["table"]["seats"]]
 
 
-def action_words(action: dict[str, Any], lang: str) -> str:
+def action_words(action: dict[str, Any], lang: str, discard_top: str | None = None) -> str:
     """A legal move as a button says it: "Bjud 2", "K♠", "Ta från högen", "Lägg ner A♠ 2♠ 3♠" …
 
     >>> action_words({"type": "bid", "seat": 0, "tricks": 2}, "sv"), action_words({"type": "play", "seat": 0, "card": "KS"}, "en")
     ('Bjud 2', 'K♠')
+    >>> action_words({"type": "draw", "seat": 0, "source": "discard"}, "nb", discard_top="7H")
+    'Ta 7♥ fra kastebunken'
     """
     kind = action["type"]
     if kind == "bid":
@@ -70,7 +72,7 @@ def action_words(action: dict[str, Any], lang: str) -> str:
         return tr("shared.action.prikk", lang)
     if kind == "draw":
         return tr("shared.action.draw_stock", lang) if action.get("source", "stock") == "stock" else \
-            tr("shared.action.draw_discard", lang, card="?")
+            tr("shared.action.draw_discard", lang, card=_card(discard_top) if discard_top else "?")
     if kind == "meld":
         return tr("shared.action.meld", lang, cards=" ".join(_card(c) for c in action["cards"]))
     if kind == "lay-off":
@@ -232,8 +234,10 @@ class SeatView:
         asked = bool(notice and notice.get("ask") == "undo")
         self.yes_button.layout.display = self.no_button.layout.display = None if asked else "none"
         buttons = []
+        pile = update["view"].get("discard_pile") or []
+        top = pile[-1] if pile else None
         for action in update["view"]["legal_actions"]:
-            button = with_classes(W.Button(description=action_words(action, lang), layout=W.Layout(width="auto")),
+            button = with_classes(W.Button(description=action_words(action, lang, top), layout=W.Layout(width="auto")),
                                   "cardlab-shared-move")
             button.on_click(lambda _, act=action: self.on_action(act))
             buttons.append(button)
