@@ -120,7 +120,9 @@ def felt_of(update: dict[str, Any], lang: str) -> str:
     top = "".join(box(s) for s in seats_around(seat, players))
     middle = _middle(view, names, lang)
     me = box(seat) + f'<div class="cardlab-shared-hand">{cards_html(view["hand"], width=CARD_WIDTH)}</div>'
-    return felt_frame(top, middle, me, classes="cardlab-felt cardlab-shared-felt")
+    felt = felt_frame(top, middle, me, classes="cardlab-felt cardlab-shared-felt")
+    # how many moves the table had: the page says which state it shows (tests wait for it)
+    return f'<div class="cardlab-shared-state" data-moves="{int(table["moves"])}">{felt}</div>'
 
 
 def _middle(view: dict[str, Any], names: list[str], lang: str) -> str:
