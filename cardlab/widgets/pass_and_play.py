@@ -41,8 +41,7 @@ class PassAndPlayTable:
         self.done_button.on_click(lambda _: self.hide())
         self.curtain_box = with_classes(W.VBox([self.curtain_html, self.ready_button]), "cardlab-pass-curtain-box")
         self.seat = SeatView(on_action=self.move, lang=self.session.lang, on_language=self._language)
-        self.box = with_classes(W.VBox([self.curtain_box, self.seat.box, self.done_button]),
-                                "cardlab-felt-table", "cardlab-pass-and-play")
+        self.box = with_classes(W.VBox([self.curtain_box, self.seat.box, self.done_button]), "cardlab-pass-and-play")
         self.refresh()
 
     def _language(self, lang: str) -> None:

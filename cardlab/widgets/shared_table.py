@@ -38,7 +38,7 @@ import ipywidgets as W
 
 from ..cards import Card
 from ..display.cards import card_svg, cards_html
-from ..display.felt import felt_frame, message_html, seat_box_html, seats_around, status_html, trick_cells_html
+from ..display.felt import FELT_CSS, felt_frame, message_html, seat_box_html, seats_around, status_html, trick_cells_html
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, Message, tr
 from .base import with_classes
 
@@ -198,7 +198,8 @@ class SeatView:
         self.no_button.on_click(lambda _: self._undo(False))
         self.language_dropdown.observe(self._language, names="value")
         bar = W.HBox([self.language_dropdown, self.undo_button, self.yes_button, self.no_button])
-        self.box = with_classes(W.VBox([bar, self.status_html, self.felt_html, self.message_html, self.actions_box,
+        self.style_html = W.HTML(FELT_CSS, layout=W.Layout(height="0px", overflow="hidden"))
+        self.box = with_classes(W.VBox([self.style_html, bar, self.status_html, self.felt_html, self.message_html, self.actions_box,
                                         self.totals_html]), "cardlab-felt-table", "cardlab-shared-table")
         if on_undo is None:
             self.undo_button.layout.display = "none"
@@ -240,7 +241,7 @@ class SeatView:
         top = pile[-1] if pile else None
         for action in update["view"]["legal_actions"]:
             button = with_classes(W.Button(description=action_words(action, lang, top), layout=W.Layout(width="auto")),
-                                  "cardlab-shared-move")
+                                  "cardlab-shared-move", "cardlab-action-btn")
             button.on_click(lambda _, act=action: self.on_action(act))
             buttons.append(button)
         self.action_buttons = buttons
