@@ -9,7 +9,7 @@ import pytest
 from cardlab.tables import TableService
 from cardlab.tables.leaks import audit, cards_mentioned
 from cardlab.widgets.pass_and_play import PassAndPlayTable
-from cardlab.widgets.shared_table import SharedTable
+from cardlab.widgets.shared_table import JoinForm, SharedTable
 from tables_helpers import TEACHER, Server
 
 
@@ -114,6 +114,14 @@ def test_a_remote_seat_joins_with_the_code_and_moves_by_clicking(tmp_path):
         assert other.view.update["table"]["moves"] > before
         again = SharedTable.remote(server.url, code=code, token=anna.seat.token, seat=anna.seat.seat, lang="sv")
         assert again.view.update["seat"] == anna.view.update["seat"]           # a reload sits down again
+        # a pupil's page: type the code and a name; a wrong code gets a sentence, the table is full after two
+        form = JoinForm(url=server.url, lang="nb")
+        form.code_text.value, form.name_text.value = "XXXXX", "Cy"
+        form.join_button.click()
+        assert "Det finnes ikke noe bord med koden XXXXX" in form.message_html.value and form.table is None
+        form.code_text.value = code
+        form.join_button.click()
+        assert f"Alle plassene ved bord {code} er tatt." in form.message_html.value and form.table is None
     finally:
         server.stop()
 

@@ -6,6 +6,8 @@ Names are escaped wherever they are drawn.
 
 * :class:`SeatView` draws one seat update (the felt, whose turn, the points, the notice) and
   one button per legal move; clicking one calls ``on_action`` with the move's plain dict.
+* :class:`JoinForm` is what a pupil's page shows first: the table code, their name and a button;
+  a wrong code or an empty name is answered with a sentence, and then the seat replaces the form.
 * :class:`SharedTable` is a seat at a table: ``SharedTable.local(service, code, token)`` for a
   :class:`cardlab.tables.TableService` in this kernel (redrawn on every change), or
   ``SharedTable.remote(url, code=…, name=…)`` for a table server (a background task waits for
@@ -374,3 +376,59 @@ class SharedTable:
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.view.box._repr_mimebundle_(**kwargs)
+
+
+class JoinForm:
+    """Join a shared table by typing its code and your name (see the module docstring).
+
+    ``service``: a :class:`cardlab.tables.TableService` in this kernel, or None for the table server
+    at ``url`` (default ``$CARDLAB_TABLES_URL``).  After joining, ``table`` is the :class:`SharedTable`.
+
+    >>> from cardlab.tables import TableService
+    >>> service = TableService()
+    >>> code = service.create_table("rummy", seats=["human", "medium"], players=2, seed=1, teacher=service.teacher_token)
+    >>> form = JoinForm(service=service, lang="en")
+    >>> form.code_text.value, form.name_text.value = "XXXXX", "Anna"
+    >>> form.join_button.click()
+    >>> "There is no table with the code XXXXX" in form.message_html.value, form.table is None
+    (True, True)
+    >>> form.code_text.value = code.lower()
+    >>> form.join_button.click()
+    >>> form.table is not None and form.box.children == (form.table.view.box,)
+    True
+    """
+
+    def __init__(self, *, service: Any = None, url: str | None = None, lang: str = "sv") -> None:
+        self.service, self.url, self.lang = service, url, lang
+        self.table: SharedTable | None = None
+        self.code_text = with_classes(W.Text(placeholder=tr("shared.join.code", lang), layout=W.Layout(width="160px")),
+                                      "cardlab-join-code")
+        self.name_text = with_classes(W.Text(placeholder=tr("shared.join.name", lang), layout=W.Layout(width="220px")),
+                                      "cardlab-join-name")
+        self.join_button = with_classes(W.Button(description=tr("shared.join.button", lang), button_style="success",
+                                                 layout=W.Layout(width="auto")), "cardlab-join-button")
+        self.message_html = with_classes(W.HTML(message_html("")), "cardlab-message")
+        self.join_button.on_click(lambda _: self.join())
+        self.style_html = W.HTML(FELT_CSS, layout=W.Layout(height="0px", overflow="hidden"))
+        self.box = with_classes(W.VBox([self.style_html, W.HBox([self.code_text, self.name_text, self.join_button]),
+                                        self.message_html]), "cardlab-felt-table", "cardlab-join-form")
+
+    def join(self) -> None:
+        """Sit down with the code and name typed; a refusal is shown as a sentence and the form stays."""
+        from ..errors import CardlabError
+
+        try:
+            if self.service is not None:
+                ticket = self.service.join(self.code_text.value, self.name_text.value, lang=self.lang)
+                table = SharedTable.local(self.service, ticket.code, ticket.token, lang=self.lang)
+            else:
+                table = SharedTable.remote(self.url, code=self.code_text.value, name=self.name_text.value, lang=self.lang)
+        except CardlabError as exc:
+            self.message_html.value = message_html(exc.message(self.lang), "error")
+            return
+        self.table = table
+        self.box.remove_class("cardlab-felt-table")      # the seat brings its own felt
+        self.box.children = (table.view.box,)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.box._repr_mimebundle_(**kwargs)
