@@ -149,3 +149,34 @@ def test_a_server_killed_in_the_middle_of_a_trick_comes_back_with_every_table(tm
 
 def strip(update: dict) -> dict:
     return {**update, "table": {k: v for k, v in update["table"].items() if k != "version"}}
+
+
+def post(url: str, path: str, body) -> tuple[int, dict]:
+    request = urllib.request.Request(url + path, data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=20) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read() or b"{}")
+
+
+def test_junk_is_refused_with_a_sentence_and_the_server_stays_up(server):
+    code = teacher(server.url).teacher("create", TEACHER, game="rummy", seats=["human", "medium"], players=2, seed=1)["code"]
+    anna = TableClient(server.url, lang="en")
+    anna.join(code, "Anna")
+    junk = [None, 7, "x", [], {}, {"type": None}, [1, 2], 1e308, True, "A" * 5000]
+    for path in ("/api/join", "/api/update", "/api/move", "/api/undo", "/api/language", "/api/nothing",
+                 "/api/teacher/create", "/api/teacher/table", "/api/teacher/restart"):
+        for value in junk:
+            for body in ({"code": value, "token": value, "name": value, "lang": value, "action": value, "since": value,
+                          "wait": value, "answer": value, "teacher": value, "game": value, "seats": value},
+                         {"code": code, "token": anna.token, "action": value, "since": value, "wait": value,
+                          "lang": value, "answer": value},
+                         {"teacher": TEACHER, "code": code, "game": "plump", "rules": value, "players": value,
+                          "seats": value, "seed": value}):
+                status, data = post(server.url, path, body)
+                assert status < 500, (path, body, status, data)
+                if status >= 400:
+                    assert data["type"] == "refusal" and data["error"], (path, body, data)
+    assert anna.update()["view"]["seat"] == 0

@@ -41,13 +41,19 @@ import tornado.web
 from tornado.httpserver import HTTPServer
 from tornado.ioloop import PeriodicCallback
 
-from ..errors import CardlabError
+from ..errors import CardlabError, TableError
 from ..i18n import check_language
 from .service import TableService
 
 #: The longest a long poll waits before answering with the unchanged update.
 POLL_SECONDS = 10.0
 MAX_BODY = 64 * 1024
+
+
+def _detail(exc: Exception) -> str:
+    """A short reason for a request that could not be used (a ValueError's own sentence, else its kind)."""
+    text = " ".join(str(exc).split()) if isinstance(exc, ValueError) else ""
+    return (text[:120] or type(exc).__name__)
 
 
 class Waiters:
@@ -98,7 +104,7 @@ class _Handler(tornado.web.RequestHandler):
     def refuse(self, exc: CardlabError, lang: Any) -> None:
         try:
             lang = check_language(lang if isinstance(lang, str) else None)
-        except CardlabError:
+        except ValueError:
             lang = None
         status = 404 if exc.rule == "tables.no_table" else 403 if exc.rule in ("tables.bad_token", "tables.teacher_only") else 400
         params = {k: v if isinstance(v, (str, int, float, bool, type(None))) else str(v) for k, v in exc.params.items()}
@@ -141,6 +147,8 @@ class Seat(_Handler):
                 raise tornado.web.HTTPError(404)
         except CardlabError as exc:
             self.refuse(exc, lang)
+        except (TypeError, ValueError, KeyError, AttributeError) as exc:
+            self.refuse(TableError("tables.bad_action", detail=_detail(exc)), lang)
 
     async def long_poll(self, data: dict[str, Any]) -> None:
         code, token = data.get("code"), data.get("token")
@@ -149,7 +157,9 @@ class Seat(_Handler):
         if isinstance(since, int) and not isinstance(since, bool):
             table = self.service.table(code)
             loop = asyncio.get_running_loop()
-            deadline = loop.time() + min(float(data.get("wait", self.poll_seconds)), self.poll_seconds)
+            wait = data.get("wait", self.poll_seconds)
+            wait = float(wait) if isinstance(wait, (int, float)) and not isinstance(wait, bool) and wait >= 0 else self.poll_seconds
+            deadline = loop.time() + min(wait, self.poll_seconds)
             while table.version <= since and loop.time() < deadline:
                 event = self.waiters.event(table.code)
                 try:
@@ -186,6 +196,8 @@ class Teacher(_Handler):
                 raise tornado.web.HTTPError(404)
         except CardlabError as exc:
             self.refuse(exc, data.get("lang"))
+        except (TypeError, ValueError, KeyError, AttributeError) as exc:
+            self.refuse(TableError("tables.bad_action", detail=_detail(exc)), data.get("lang"))
 
 
 def make_app(service: TableService, *, poll_seconds: float = POLL_SECONDS) -> tornado.web.Application:
