@@ -34,6 +34,7 @@ import asyncio
 import json
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -240,6 +241,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think-max", type=float, default=0.4)
     parser.add_argument("--max-seconds", type=float, default=420.0, help="give up after this long")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--keep", action="store_true", help="keep the class folder (its tables.sqlite) and print where")
     args = parser.parse_args(argv)
     if args.pupils > 4 * args.tables:
         parser.error("at most four pupils per table")
@@ -276,6 +278,11 @@ def main(argv: list[str] | None = None) -> int:
           f"messages_checked={messages} moves_acknowledged={sum(bench.acked.values())} "
           f"moves_timed={len(bench.seen_times)} pairs_unseen_at_the_end={bench.unseen} seconds={time.perf_counter() - bench.t0:.1f} "
           + " ".join(f"{k}={v}" for k, v in sorted(bench.events.items())))
+    service.store.close()
+    if args.keep:
+        print(f"class folder: {folder}", file=sys.stderr)
+    else:
+        shutil.rmtree(folder, ignore_errors=True)
     print(f"tables={args.tables} pupils={args.pupils} errors={errors} join_p95_s={p95(bench.join_times):.3f} "
           f"move_seen_p95_s={p95(bench.seen_times):.3f} lost_actions={lost} leaked={leaked}")
     return 0
