@@ -38,6 +38,8 @@ from __future__ import annotations
 import secrets
 import threading
 import time
+import warnings
+from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
@@ -101,6 +103,7 @@ class Table:
     undo_news: dict | None = None                     #: the last request's end: {"result": "done"/"refused", …}
     bots: dict[int, Any] = field(default_factory=dict)
     games_started: int = 1
+    results_saved: int | None = None                  #: the game number whose results are in the class folder
 
     @property
     def players(self) -> int:
@@ -129,8 +132,11 @@ class TableService:
     """
 
     def __init__(self, store: TableStore | None = None, *, clock: Callable[[], float] = time.monotonic,
-                 away_after: float = AWAY_AFTER, teacher_token: str | None = None, code_rng: Any = None) -> None:
+                 away_after: float = AWAY_AFTER, teacher_token: str | None = None, code_rng: Any = None,
+                 results_dir: Any = None) -> None:
         self.store = store
+        #: where finished games are written for the teacher (default: the store's class folder; None: nowhere)
+        self.results_dir = Path(results_dir) if results_dir is not None else (store.path.parent if store is not None else None)
         self.clock = clock
         self.away_after = float(away_after)
         self._code_rng = code_rng
@@ -176,7 +182,7 @@ class TableService:
         for _, code, kind, data in self.store.entries():
             if kind == "create":
                 plans[code] = {"create": data, "joins": {}, "actions": [], "movers": [], "started": False,
-                               "ended": False, "seed": data["seed"], "games": 1, "news": None}
+                               "ended": False, "seed": data["seed"], "games": 1, "news": None, "saved": None}
                 continue
             plan = plans.get(code)
             if plan is None:
@@ -196,8 +202,12 @@ class TableService:
                 keep = len(plan["actions"]) - data["steps"]
                 del plan["actions"][keep:], plan["movers"][keep:]
                 plan["news"] = {"result": "done", "seat": data["seat"]}
+                plan["saved"] = None
+            elif kind == "results":
+                plan["saved"] = data["game"]
             elif kind == "restart":
                 plan["actions"], plan["movers"], plan["seed"], plan["news"] = [], [], data["seed"], None
+                plan["saved"] = None
                 plan["games"] += 1
             elif kind == "end":
                 plan["ended"] = True
@@ -212,11 +222,13 @@ class TableService:
             table.movers = list(plan["movers"])
             table.started, table.ended, table.games_started = plan["started"], plan["ended"], plan["games"]
             table.undo_news = plan["news"]
+            table.results_saved = plan["saved"]
             now = self.clock()
             for seat, joined in plan["joins"].items():
                 place = table.seats[seat]
                 place.name, place.digest, place.lang, place.last_seen = joined["name"], joined["digest"], joined["lang"], now
             self._tables[code] = table
+            self._save_results(table)        # a game that ended just before the server stopped
 
     # ------------------------------------------------------------- creating
     def _check_teacher(self, teacher: Any, lang: str | None = None) -> None:
@@ -400,7 +412,27 @@ class TableService:
             raise TableError("tables.store_failed", lang=table.seats[act.seat].lang) from None
         table.movers.append(by)
         table.undo_request = table.undo_news = None
+        self._save_results(table)
         return events
+
+    def _save_results(self, table: Table) -> None:
+        """A game just over: each human seat's result into the class folder (once per game).
+
+        A folder that cannot be written does not stop the game: a warning says so, and the next
+        start of the server tries again (the log has no "results" row for that game).
+        """
+        if self.results_dir is None or not table.match.game.is_over or table.results_saved == table.games_started:
+            return
+        from .results import save_table_results
+
+        names = [p.name if p.name else Message("shared.bot", {"n": s}).text(p.lang) for s, p in enumerate(table.seats)]
+        try:
+            files = save_table_results(table, self.results_dir, names)
+        except (OSError, CardlabError) as exc:
+            warnings.warn(f"the results of table {table.code} could not be saved: {exc}", RuntimeWarning, stacklevel=2)
+            return
+        self._log(table, "results", {"game": table.games_started, "files": [f.name for f in files]})
+        table.results_saved = table.games_started
 
     def move(self, code: Any, token: Any, action: Any) -> dict[str, Any]:
         """Make a move for the seat of ``token``; returns that seat's update.
@@ -507,6 +539,7 @@ class TableService:
         self._log(table, "undo", {"steps": steps, "seat": request["seat"]})
         table.match.undo(steps)
         del table.movers[len(table.match.actions):]
+        table.results_saved = None            # the game goes on: saved again when it ends again
         table.undo_request = None
         table.undo_news = {"result": "done", "seat": request["seat"]}
 
@@ -530,6 +563,7 @@ class TableService:
             table.seed, table.match, table.movers = new_seed, Match.new(table.game, table.rules, rng=new_seed), []
             table.ended, table.undo_request = False, None
             table.games_started += 1
+            table.results_saved = None
             self._make_bots(table)
             self._run_bots(table)
             self._changed(table)
