@@ -1,6 +1,6 @@
 """The classroom server: the pupils' notebooks as Voilà pages, a table ready for every pupil.
 
-``python -m cardlab.classroom_server --pupils 30`` (or ``make app PUPILS=30``) does six things:
+``python -m cardlab.classroom_server --pupils 30`` (or ``make app PUPILS=30``) does seven things:
 
 1. **Lets only the class in.**  It prints a class code (three easy words for the board), a teacher
    code and the join address.  Nothing but the join page is served without the pass the join page
@@ -30,6 +30,12 @@
 6. **Results go to the class folder.**  ``--class-dir`` (default ``$CARDLAB_CLASS_DIR`` or
    ``~/cardlab-class``) is handed to every kernel as ``CARDLAB_CLASS_DIR``, so the quizzes' *Spara
    svaren* writes there and the teacher's notebook reads the same folder (``class_dir()``).
+7. **Tables for several players.**  It starts the table service (``cardlab.tables``) beside Voilà in a
+   process of its own (:mod:`.shared_tables`: the same class folder, its own port on 127.0.0.1, the
+   server's port + 5 unless ``--tables-port``; stopped when the server stops; a restart finds every table
+   again in ``tables.sqlite``), hands its address to every kernel as ``CARDLAB_TABLES_URL`` (the teacher's
+   token never), and adds the teacher's tables page ``/teacher/tables`` (:mod:`.tables_page`).
+   ``--no-tables`` leaves it out.
 
 About 72 MB of RAM per pupil (one kernel each, measured by ``benchmarks/classroom_load.py``);
 see ``docs/classroom.md`` for starting a class, the limits, and what a school's IT person should know.
