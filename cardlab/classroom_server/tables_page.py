@@ -138,12 +138,12 @@ def tables_page(lang: str, *, rows: "Sequence[Any] | None", xsrf_form_html: str,
     listing = tables_list_html(rows, lang, xsrf_form_html=xsrf_form_html, summary=summary) if rows is not None else ""
     script = ("<script>setInterval(function () {fetch('/teacher/tables/list', {credentials: 'same-origin'})"
               ".then(function (r) { return r.ok ? r.text() : null; })"
-              ".then(function (t) { if (t !== null) { document.getElementById('tables').innerHTML = t; } })"
+              ".then(function (t) { if (t !== null) { document.getElementById('table-list').innerHTML = t; } })"
               f".catch(function () {{}});}}, {REFRESH_SECONDS * 1000});</script>")
     body = (f"<style>{_STYLE}</style><p>{escape(tr('server.tables.intro', lang))}</p>{said}"
             f"{create_form_html(lang, xsrf_form_html=xsrf_form_html)}"
             f'<h2>{escape(tr("overview.form.tables", lang))}</h2>'
-            f'<div id="tables">{listing}</div>'
+            f'<div id="table-list">{listing}</div>'
             f'<noscript><meta http-equiv="refresh" content="{REFRESH_SECONDS * 4}"></noscript>{script}'
             f'<p class="small"><a href="/teacher">{escape(tr("server.teacher.title", lang))}</a></p>')
     return page(tr("server.tables.title", lang), body, lang)
