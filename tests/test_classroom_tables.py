@@ -53,7 +53,14 @@ def _env_notebook(folder: Path) -> None:
                                           "print('token-in-env=' + str('CARDLAB_TEACHER_TOKEN' in os.environ))\n"
                                           f"print('secret-seen=' + str(any({SECRET!r} in v for v in os.environ.values())))\n"
                                           "from cardlab.widgets.shared_table import JoinForm\n"
-                                          "print('join-form=' + type(JoinForm(lang='en')).__name__)")]
+                                          "print('join-form=' + type(JoinForm(lang='en')).__name__)"),
+                nbformat.v4.new_code_cell("import pathlib\n"          # sit down at the table the test opened
+                                          "code_file = pathlib.Path(os.environ['CARDLAB_CLASS_DIR']) / 'code.txt'\n"
+                                          "form = JoinForm(lang='en')\n"
+                                          "form.code_text.value = code_file.read_text().strip()\n"
+                                          "form.name_text.value = 'Anna'\n"
+                                          "form.join_button.click()\n"
+                                          "print('seated=' + str(form.table is not None))")]
     nbformat.write(nb, folder / "env.ipynb")
 
 
@@ -121,12 +128,15 @@ def test_the_app_runs_the_tables_and_hands_kernels_only_the_address(tmp_path):
         assert status == 200 and _health(url)["tables"] == 1 and SECRET not in html
         assert (tmp_path / "class" / "tables.sqlite").exists()
 
-        # a pupil's kernel has the address, the widget's module, and no teacher token
+        # a pupil's kernel has the address, the widget's module, and no teacher token; its join form sits down
+        (tmp_path / "class" / "code.txt").write_text(code)
         pupil = join(base, CLASS_CODE, "Anna")
         status, page = pupil.get("/voila/render/env.ipynb")
         assert status == 200, page[-500:]
         assert f"tables-url={url}" in page and "token-in-env=False" in page and "secret-seen=False" in page
-        assert "join-form=JoinForm" in page
+        assert "join-form=JoinForm" in page and "seated=True" in page
+        listed = teacher.get("/teacher/tables/list")[1]
+        assert re.search(rf'<tr data-code="{code}">.*Anna', listed, re.S), listed[-800:]
         # the pupil cannot open the teacher's page
         assert pupil.get("/teacher/tables")[0] == 302
 
