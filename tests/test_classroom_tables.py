@@ -10,9 +10,7 @@ import os
 import re
 import subprocess
 import sys
-import tempfile
 import time
-import urllib.error
 import urllib.request
 from pathlib import Path
 
