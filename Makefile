@@ -43,6 +43,7 @@ lab: $(LAB) $(WARM)
 #   make app PUPILS=30 IP=0.0.0.0 CLASS_DIR=~/klass-4b CLASS_LANG=sv
 # It prints the address pupils open, the class code for the board and the teacher code, and warms a
 # pool of ready kernels for every notebook in LESSONS; APP_OPTIONS passes more (e.g. --max-kernels 80).
+# The table service for several players runs beside it (TABLES_PORT, default PORT + 5); TABLES=no leaves it out.
 PUPILS     ?= 1
 IP         ?= 127.0.0.1
 PORT       ?= 8866
@@ -50,9 +51,12 @@ CLASS_DIR  ?=
 CLASS_LANG ?=
 LESSONS    ?= 02_play_plump.ipynb 05_classroom_exercises_pupil.ipynb
 APP_OPTIONS ?=
+TABLES     ?= yes
+TABLES_PORT ?=
 app: $(LAB)
 	$(PY) -m cardlab.classroom_server --pupils $(PUPILS) --ip $(IP) --port $(PORT) $(foreach lesson,$(LESSONS),--lesson "$(lesson)") \
-		$(if $(CLASS_DIR),--class-dir "$(CLASS_DIR)",) $(if $(CLASS_LANG),--lang $(CLASS_LANG),) $(APP_OPTIONS)
+		$(if $(CLASS_DIR),--class-dir "$(CLASS_DIR)",) $(if $(CLASS_LANG),--lang $(CLASS_LANG),) \
+		$(if $(filter no 0 off,$(TABLES)),--no-tables,) $(if $(TABLES_PORT),--tables-port $(TABLES_PORT),) $(APP_OPTIONS)
 
 test: $(STAMP)
 	$(PY) -m pytest -q --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg tests cardlab notebooks

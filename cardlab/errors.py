@@ -157,3 +157,9 @@ class SaveFileError(CardlabError):
     """A saved game that is damaged, foreign or does not replay under its own rules."""
 
     rule = "file.invalid"
+
+
+class TableError(CardlabError):
+    """A request a shared table refuses (no such table, a wrong token, not your seat …); nothing changes."""
+
+    rule = "tables.bad_token"

@@ -37,7 +37,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("match", "playthrough"),
     ("bots",),
     ("sim", "data_build", "data_files", "claims"),
-    ("display", "sheets", "pdf", "charts", "session", "coach", "puzzles", "notebook_tools", "classroom"),
+    ("display", "sheets", "pdf", "charts", "session", "coach", "puzzles", "notebook_tools", "classroom", "tables"),
     ("widgets", "cli", "__main__", "classroom_server"),
 ]
 #: inside the bottom layer: a module may import only those before it

@@ -1,6 +1,6 @@
 """The classroom server: the pupils' notebooks as Voilà pages, a table ready for every pupil.
 
-``python -m cardlab.classroom_server --pupils 30`` (or ``make app PUPILS=30``) does six things:
+``python -m cardlab.classroom_server --pupils 30`` (or ``make app PUPILS=30``) does seven things:
 
 1. **Lets only the class in.**  It prints a class code (three easy words for the board), a teacher
    code and the join address.  Nothing but the join page is served without the pass the join page
@@ -30,6 +30,12 @@
 6. **Results go to the class folder.**  ``--class-dir`` (default ``$CARDLAB_CLASS_DIR`` or
    ``~/cardlab-class``) is handed to every kernel as ``CARDLAB_CLASS_DIR``, so the quizzes' *Spara
    svaren* writes there and the teacher's notebook reads the same folder (``class_dir()``).
+7. **Tables for several players.**  It starts the table service (``cardlab.tables``) beside Voilà in a
+   process of its own (:mod:`.shared_tables`: the same class folder, its own port on 127.0.0.1, the
+   server's port + 5 unless ``--tables-port``; stopped when the server stops; a restart finds every table
+   again in ``tables.sqlite``), hands its address to every kernel as ``CARDLAB_TABLES_URL`` (the teacher's
+   token never), and adds the teacher's tables page ``/teacher/tables`` (:mod:`.tables_page`).
+   ``--no-tables`` leaves it out.
 
 About 72 MB of RAM per pupil (one kernel each, measured by ``benchmarks/classroom_load.py``);
 see ``docs/classroom.md`` for starting a class, the limits, and what a school's IT person should know.
@@ -48,6 +54,7 @@ import jinja2
 
 from ..classroom import CLASS_DIR_ENV, class_dir
 from .limits import Limits, add_limit_options
+from .shared_tables import PORT_OFFSET, TEACHER_TOKEN_ENV
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 #: Where the notebooks live in a source checkout.
@@ -57,7 +64,7 @@ APP_FOLDER = ROOT / "build" / "classroom"
 #: Notebooks for the teacher only (answer keys, the class's results): they live apart in ``notebooks/teacher/``,
 #: which is never copied; should one be put beside the pupils' notebooks, it is still left out by name.
 TEACHER_NOTEBOOKS = frozenset({"05_classroom_exercises", "05_klassrumsovningar", "05_klasseromsoppgaver",
-                               "06_class_results"})
+                               "06_class_results", "07_tables"})
 #: The notebooks a class opens in a lesson (each gets a pool of ready kernels): the Plump table and the quizzes.
 DEFAULT_LESSONS = ("02_play_plump.ipynb", "05_classroom_exercises_pupil.ipynb")
 DEFAULT_PORT = 8866
@@ -408,6 +415,11 @@ def main(argv: Sequence[str] | None = None) -> int:  # pragma: no cover - starts
     parser.add_argument("--cull-after", type=int, default=40, help="seconds before a vanished pupil's kernel is stopped")
     parser.add_argument("--notebooks", default=str(NOTEBOOKS), help="where the notebooks are")
     parser.add_argument("--app-folder", default=str(APP_FOLDER), help="where the served copy is made")
+    parser.add_argument("--no-tables", action="store_true",
+                        help="do not start the table service for several players beside the server")
+    parser.add_argument("--tables-port", type=int, default=None,
+                        help="the table service's port on 127.0.0.1 (default: the server's port + 5, "
+                             "any free port if that one is taken; 0: any free port)")
     add_limit_options(parser)
     args = parser.parse_args(argv)
     if args.pupils < 0 or args.spare < 0:
@@ -450,8 +462,42 @@ def main(argv: Sequence[str] | None = None) -> int:  # pragma: no cover - starts
     print(f"cardlab classroom: class code: {codes.class_code}", flush=True)
     print(f"cardlab classroom: teacher code: {codes.teacher_code} (teacher's page: {urls[0].rsplit('/', 1)[0]}/teacher)",
           flush=True)
-    serve(folder, voila_config(port=args.port, ip=args.ip, pools={name: size for name in lessons},
-                               cull_after=args.cull_after), spare=args.spare, state=state,
-          connect_grace=limits.connect_grace)
+    tables = None if args.no_tables else start_tables(results, args.port, args.tables_port)
+    if tables is not None:
+        state.tables_url = tables.url
+        print(f"cardlab classroom: tables for several players are available ({tables.tables} kept in "
+              f"{results / 'tables.sqlite'}; the service at {tables.url}); the teacher opens them at "
+              f"{urls[0].rsplit('/', 1)[0]}/teacher/tables", flush=True)
+    else:
+        os.environ.pop(TEACHER_TOKEN_ENV, None)
+        print("cardlab classroom: no tables for several players (--no-tables)", flush=True)
+    try:
+        serve(folder, voila_config(port=args.port, ip=args.ip, pools={name: size for name in lessons},
+                                   cull_after=args.cull_after), spare=args.spare, state=state,
+              connect_grace=limits.connect_grace)
+    finally:
+        if tables is not None:
+            tables.stop()
     return 0
+
+
+def start_tables(results: Path, port: int, tables_port: "int | None") -> Any:  # pragma: no cover - starts a process
+    """Start the table service beside the server (see :mod:`.shared_tables`), give every kernel its address and
+    the server the teacher's pages of tables; the teacher's token stays out of the kernels' environment."""
+    from ..tables.__main__ import teacher_token
+    from .shared_tables import TablesProcess, kernel_environment, port_is_free
+    from .tables_page import TablesLink, add_tables_pages
+
+    if tables_port is None:
+        tables_port = port + PORT_OFFSET if port else 0
+        if tables_port and not port_is_free(tables_port):
+            tables_port = 0
+    token = teacher_token(results)
+    tables = TablesProcess(results, port=tables_port, token=token)
+    url = tables.start()
+    clean = kernel_environment(os.environ, url)       # what every kernel started from now on inherits
+    os.environ.clear()
+    os.environ.update(clean)
+    add_tables_pages(TablesLink(url, token))
+    return tables
 

@@ -70,6 +70,7 @@ class ClassroomState:
         self.page_loads = SlidingCount(limits.pages_per_minute, 60.0)
         self.guesses = GuessLimiter()
         self.lessons: list = []       #: the file list (:class:`cardlab.classroom_server.pages.Lesson`), set when the server starts
+        self.tables_url: "str | None" = None   #: the table service's address when it runs beside the server
 
 
 def current_pass(handler: tornado.web.RequestHandler) -> "Pass | None":
@@ -243,7 +244,8 @@ class TeacherHandler(ClassroomHandler):
         ledger = self.state.ledger
         rows = [(c.name or "–", c.notebook, c.connected, c.client) for c in ledger.claims.values()]
         self.page(200, teacher_page(self.lang, rows=rows, limit=self.state.limits.max_kernels,
-                                    join_url=self.state.join_url, code=self.state.codes.class_code))
+                                    join_url=self.state.join_url, code=self.state.codes.class_code,
+                                    tables=self.state.tables_url is not None))
 
 
 class TeacherStatusHandler(ClassroomHandler):

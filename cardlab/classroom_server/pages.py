@@ -191,9 +191,10 @@ def join_qr(url: str, *, svg: bool = True) -> "str | None":
     return out.getvalue()
 
 
-def teacher_page(lang: str, *, rows: Sequence[tuple[str, str, bool, str]], limit: int, join_url: str, code: str) -> str:
-    """The teacher's overview: the join address and class code (with a QR code to show the class), and who
-    has which page open (pupil, notebook, connected?, computer)."""
+def teacher_page(lang: str, *, rows: Sequence[tuple[str, str, bool, str]], limit: int, join_url: str, code: str,
+                 tables: bool = False) -> str:
+    """The teacher's overview: the join address and class code (with a QR code to show the class), who
+    has which page open (pupil, notebook, connected?, computer), and (``tables``) a link to the tables page."""
     head = "".join(f"<th>{escape(h.strip())}</th>" for h in tr("server.teacher.table_head", lang).split("|"))
     body_rows = "".join(f"<tr><td>{escape(name)}</td><td>{escape(nb)}</td><td>{'✓' if connected else '…'}</td>"
                         f"<td>{escape(client)}</td></tr>" for name, nb, connected, client in rows)
@@ -202,5 +203,6 @@ def teacher_page(lang: str, *, rows: Sequence[tuple[str, str, bool, str]], limit
             f'<p style="font-size:2.4rem;font-weight:700;letter-spacing:.05em">{escape(code)}</p>'
             + (f'<div class="qr">{qr}</div>' if qr else "") +
             f"<p>{escape(tr('server.teacher.pages', lang, count=len(rows), limit=limit))}</p>"
-            f"<table><tr>{head}</tr>{body_rows}</table>")
+            f"<table><tr>{head}</tr>{body_rows}</table>"
+            + (f'<p><a href="/teacher/tables" id="tables-link">{escape(tr("server.tables.link", lang))}</a></p>' if tables else ""))
     return page(tr("server.teacher.title", lang), body, lang)
