@@ -12,7 +12,7 @@ The layers, bottom to top (a module may import its own layer and any layer below
     match
     bots
     sim, data_build, data_files, claims
-    display, sheets, pdf, charts, session, coach, puzzles, notebook_tools, classroom
+    display, sheets, pdf, charts, session, coach, puzzles, notebook_tools, classroom, tables
     widgets, cli, __main__, classroom_server
 
 Only imports that run when the module is imported count (a function may import
