@@ -415,7 +415,8 @@ def leader_ace_advice(source=None, players: int = 4, rounds: int = 200_000, rng=
                  f"Zero-bid advantage, simulated",
                  ANY, f"standard scoring, the leader holding an ace; {count(n)} simulated side-ace deals",
                  float(est), float(gain(high)), float(gain(low)), bool(gain(high) > 0 and low <= q <= high), 1,
-                 pd.DataFrame({"exact_q": [float(q)], "sim_q": [wins / n], "q_low": [float(low)], "q_high": [float(high)]}),
+                 pd.DataFrame({"exact_q": [float(q)], "sim_q": [wins / n], "q_low": [float(low)], "q_high": [float(high)],
+                               "deals": [n]}),
                  trump="turned up (and visible)", players=str(players), cards="1", unit="points")
 
 
@@ -952,7 +953,7 @@ def queens_widest_spread(source=None, policy: str = "heuristic") -> Claim:
 
 
 # ------------------------------------------------------------ notebook 14
-def _first_seat_edges(df: pd.DataFrame, z: float) -> pd.DataFrame:
+def first_seat_edges(df: pd.DataFrame, z: float) -> pd.DataFrame:
     rows = []
     for (players, policy), g in df.groupby(["players", "policy"]):
         g = g.set_index("seat_from_leader")
@@ -978,7 +979,7 @@ def first_player_edge(source=None, players=(2, 3, 4, 5, 6), policy: str = "heuri
     """
     df = _source(source)("rummy_summary", players=list(players), policy=policy)
     m = len(players)
-    t = _first_seat_edges(df, z_family(m))
+    t = first_seat_edges(df, z_family(m))
     i = int(t.edge.abs().idxmax())
     return Claim("first_player_edge",
                  f"The player who starts goes out more or less often than the next player by "
@@ -1123,3 +1124,50 @@ def claims_table(claims: "list[Claim]") -> pd.DataFrame:
     """The claims as a table: name, estimate, interval, comparisons, verdict."""
     return pd.DataFrame([{"claim": c.name, "estimate": c.estimate, "low": c.low, "high": c.high,
                           "comparisons": c.comparisons, "holds": c.holds} for c in claims])
+
+
+# ------------------------------------------------------------ bot strength (one source: the arena's table)
+TIER_NAMES = {"search": "`PlumpSearchBot` (its defaults)", "plumpbot": "`PlumpBot`", "ismcts-300": "ISMCTS-300",
+              "ismcts-1000": "ISMCTS-1000", "random": "random play"}
+
+
+def strength(tier: str, players: int, cards: int, against: str | None = None, table: pd.DataFrame | None = None):
+    """The strength table's figure for ``tier`` at ``players`` × ``cards``: the pooled row if there is one, else the only run.
+
+    ``table``: the rows of ``cardlab/data/strength_arena.csv`` (written by ``benchmarks/arena_openspiel.py
+    --table``), read when not given.  Returns the row (a Series) with ``diff``, ``se``, ``rounds``,
+    ``openspiel`` and ``command``; an error when several runs and no pooled row match.
+    """
+    from .data_files import load_table
+
+    t = load_table("strength_arena") if table is None else table
+    rows = t[(t.tier == tier) & (t.players == players) & (t.cards == cards)]
+    if against is not None:
+        rows = rows[rows.against == against]
+    pooled = rows[rows.seed.astype(str) == "pooled"]
+    rows = pooled if len(pooled) else rows
+    if len(rows) != 1:
+        raise ValueError(f"the strength table has {len(rows)} rows for {tier} at {players}x{cards}"
+                         f"{'' if against is None else ' against ' + against}: name the run")
+    return rows.iloc[0]
+
+
+def strength_text(row) -> str:
+    """``'+0.47 ± 0.15 points per round'``: a strength difference with its standard error."""
+    return f"{signed(row['diff'])} ± {float(row['se']):.2f} points per round"
+
+
+def strength_summary(table: pd.DataFrame | None = None) -> str:
+    """The summary sentence of ``docs/strength.md``, written from the strength table (a test keeps the two equal)."""
+    from .data_files import load_table
+
+    t = load_table("strength_arena") if table is None else table
+    sizes = [(4, 5), (4, 10), (3, 7)]
+    search = [strength("search", p, c, "ismcts-1000", t) for p, c in sizes]
+    friendly = [strength("plumpbot", p, c, "ismcts-300", t) for p, c in sizes]
+    release = "/".join(sorted({str(r["openspiel"]) for r in search + friendly}))
+    dates = "/".join(sorted({str(r["date"]) for r in search + friendly}))
+    each = lambda rows: ", ".join(f"{strength_text(r)} at {r['players']} × {r['cards']}" for r in rows)  # noqa: E731
+    return (f"In short ({dates}, from `cardlab/data/strength_arena.csv`, pooled over the seeds; details below): "
+            f"against OpenSpiel {release}'s ISMCTS-1000, whose imagined deals are fair, `PlumpSearchBot` with its "
+            f"defaults scores {each(search)}; against ISMCTS-300, `PlumpBot` scores {each(friendly)}.")
