@@ -36,6 +36,10 @@ With 2.0 or later, ``--field fair`` (``benchmarks/fair_field.py``) re-deals the 
 before each ISMCTS decision; that field is weaker than a fair ISMCTS (docs/strength.md).  The last
 line of every run names the OpenSpiel release and what its field knows.
 
+``--table cardlab/data/strength_arena.csv`` adds the run's rows to the shipped strength table (one
+row per size and tier, with the OpenSpiel release, the date and this command; a row of the same
+command, size and tier is replaced), which the notebooks and docs read for every strength figure.
+
 Reported per tier and size: mean score per round, difference to the field (ISMCTS-1000) with its
 standard error and z, exact-bid rate, mean bid and mean tricks taken, and CPU milliseconds per
 decision (this process's CPU time: ISMCTS runs in C++ in the same thread), beside the CPU
@@ -318,6 +322,52 @@ def markdown(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
+#: the columns of the strength table (``cardlab/data/strength_arena.csv``)
+TABLE_COLUMNS = ("openspiel", "date", "players", "cards", "seed", "tier", "against", "rounds", "mean_score", "diff",
+                 "se", "z", "exact_bids", "zero_bids_failed", "ms_per_decision", "field_ms", "pooled_seeds", "command",
+                 "recorded")
+
+
+def table_rows(rows: list[dict], *, seed: int, release: str, command: str, date: str) -> list[dict]:
+    """The summary rows of a run as rows of the strength table (the field's own row left out).
+
+    >>> r = {"size": "4×5", "tier": "search", "rounds": 40, "mean": 7.5, "diff": 0.25, "se": 0.2, "z": 1.25,
+    ...      "exact": 0.6, "zero_fail": 0.2, "ms": 5.0, "field_ms": 9.0}
+    >>> row, = table_rows([r], seed=1, release="1.6.15", command="python benchmarks/arena_openspiel.py", date="2026-12-01")
+    >>> row["players"], row["cards"], row["against"], row["diff"]
+    (4, 5, 'ismcts-1000', 0.25)
+    """
+    out = []
+    for r in rows:
+        if r["tier"] == FIELD:
+            continue
+        players, cards = parse_size(r["size"])
+        nan = lambda x: "" if isinstance(x, float) and math.isnan(x) else x  # noqa: E731
+        out.append({"openspiel": release, "date": date, "players": players, "cards": cards, "seed": seed,
+                    "tier": r["tier"], "against": FIELD, "rounds": r["rounds"], "mean_score": round(r["mean"], 2),
+                    "diff": round(r["diff"], 2), "se": round(r["se"], 2), "z": nan(round(r["z"], 1)),
+                    "exact_bids": round(r["exact"], 2), "zero_bids_failed": nan(round(r["zero_fail"], 2)),
+                    "ms_per_decision": round(r["ms"], 2), "field_ms": round(r["field_ms"], 2), "pooled_seeds": "",
+                    "command": command, "recorded": "arena_openspiel.py --table"})
+    return out
+
+
+def write_table(path: Path, rows: list[dict]) -> None:
+    """Add ``rows`` to the strength table at ``path`` (a row of the same command, size and tier is replaced)."""
+    import csv
+
+    key = lambda r: (str(r["command"]), str(r["players"]), str(r["cards"]), str(r["tier"]))  # noqa: E731
+    new = {key(r) for r in rows}
+    old = []
+    if path.exists():
+        with path.open(newline="") as f:
+            old = [r for r in csv.DictReader(f) if key(r) not in new]
+    with path.open("w", newline="") as f:
+        writer = csv.DictWriter(f, TABLE_COLUMNS, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(old + rows)
+
+
 def warm_up(search_options: dict) -> None:
     """Compile (or load from numba's cache) the search kernels before anything is timed."""
     from cardlab import PlumpRound
@@ -375,6 +425,8 @@ def main(argv=None) -> int:
     parser.add_argument("--field", choices=("openspiel", "fair"), default="openspiel",
                         help="'fair': every ISMCTS seat imagines the hidden cards from all it has not seen "
                              "(benchmarks/fair_field.py); 'openspiel' (default): as OpenSpiel's oh_hell resampler deals them")
+    parser.add_argument("--table", type=Path, default=None,
+                        help="add this run's rows to a strength table, e.g. cardlab/data/strength_arena.csv")
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)
     if not openspiel_installed():
@@ -409,9 +461,13 @@ def main(argv=None) -> int:
         print(markdown([r for r in all_rows if r["size"] == f"{players}×{tricks}"]), flush=True)
     if args.per_deal is not None:
         args.per_deal.write_text(json.dumps({"seed": args.seed, "options": options, "deals": per_deal}, indent=1) + "\n")
+    command = " ".join(["python", "benchmarks/arena_openspiel.py", *(argv if argv is not None else sys.argv[1:])])
+    if args.table is not None:
+        write_table(args.table, table_rows(all_rows, seed=args.seed, release=openspiel_version(), command=command,
+                                           date=time.strftime("%Y-%m-%d", time.gmtime())))
     print()
     print(markdown(all_rows))
-    print(f"\n{' '.join(['python', 'benchmarks/arena_openspiel.py', *(argv if argv is not None else sys.argv[1:])])}"
+    print(f"\n{command}"
           f"  — {time.perf_counter() - started:.0f} s wall")
     print(field_description(args.field == "fair"))
     return 0

@@ -26,8 +26,9 @@ import pandas as pd
 from .sim.stats import wilson_interval
 
 HEURISTIC = "the friendly heuristic bot at every seat"
-SEARCH = "PlumpSearchBot (300 play-outs per decision) at every seat"
+SEARCH = "PlumpSearchBot at every seat"
 RANDOM = "random play at every seat (bids and cards uniform among the legal ones)"
+ANY = "any (one card leaves no choice in play)"
 
 
 def z_family(m: int, level: float = 0.95) -> float:
@@ -35,9 +36,185 @@ def z_family(m: int, level: float = 0.95) -> float:
     return NormalDist().inv_cdf(1 - (1 - level) / (2 * max(1, m)))
 
 
+# ------------------------------------------------------------ words → bands
+#: the amounts a claim's words may name
+AMOUNT_WORDS = {"a tenth": 0.1, "a fifth": 0.2, "a quarter": 0.25, "a third": 1 / 3, "half": 0.5,
+                "two thirds": 2 / 3, "three quarters": 0.75, "four in five": 0.8, "all": 1.0}
+#: "about X" means within this share of X either way; "almost X" within it below X
+NEAR = 0.2
+
+
+def _amount(words: str) -> float:
+    words = words.strip()
+    if words in AMOUNT_WORDS:
+        return AMOUNT_WORDS[words]
+    try:
+        return float(words.removesuffix("%").strip()) / (100 if words.endswith("%") else 1)
+    except ValueError:
+        raise ValueError(f"a claim's wording names {words!r}, which is not an amount: use a number or one of "
+                         f"{', '.join(AMOUNT_WORDS)}") from None
+
+
+def band(wording: str) -> tuple[float, float]:
+    """The band a claim's whole interval must lie in, read from its words (the one rule for every claim).
+
+    * ``"about X"``: within a fifth of X either way (:data:`NEAR`); ``"almost X"``: within a fifth below X;
+    * ``"less than X either way"``: between −X and X; ``"at least X"`` / ``"at most X"``: one side;
+    * ``"more"`` / ``"less"``: above or below zero (a difference with a sign);
+    * ``"between X and Y"``: as it says.
+
+    X is a number (``0.2``, ``5%``) or one of :data:`AMOUNT_WORDS`.  A band is fixed by the words alone,
+    before any data is read.
+
+    >>> band("about a quarter")
+    (0.2, 0.3)
+    >>> band("almost half")
+    (0.4, 0.5)
+    >>> band("about three quarters")
+    (0.6, 0.9)
+    >>> band("about half")
+    (0.4, 0.6)
+    >>> band("less than 0.2 either way")
+    (-0.2, 0.2)
+    >>> band("less than 5% either way")
+    (-0.05, 0.05)
+    >>> band("more"), band("less")
+    ((0.0, inf), (-inf, 0.0))
+    >>> band("almost all")
+    (0.8, 1.0)
+    >>> band("between 0.45 and 0.55")
+    (0.45, 0.55)
+    >>> band("roughly a quarter")
+    Traceback (most recent call last):
+    ...
+    ValueError: no rule for the wording 'roughly a quarter': say about X, almost X, less than X either way, at least X, at most X, between X and Y, more or less
+    """
+    w = " ".join(wording.lower().split())
+    inf = float("inf")
+    if w == "more":
+        return (0.0, inf)
+    if w == "less":
+        return (-inf, 0.0)
+    if w.startswith("about "):
+        x = _amount(w[6:])
+        lo, hi = sorted((x * (1 - NEAR), x * (1 + NEAR)))
+    elif w.startswith("almost "):
+        x = _amount(w[7:])
+        lo, hi = sorted((x * (1 - NEAR), x))
+    elif w.startswith("less than ") and w.endswith(" either way"):
+        x = abs(_amount(w[10:-11]))
+        lo, hi = -x, x
+    elif w.startswith("at least "):
+        lo, hi = _amount(w[9:]), inf
+    elif w.startswith("at most "):
+        lo, hi = -inf, _amount(w[8:])
+    elif w.startswith("between ") and " and " in w:
+        a, b = w[8:].split(" and ", 1)
+        lo, hi = sorted((_amount(a), _amount(b)))
+    else:
+        raise ValueError(f"no rule for the wording {wording!r}: say about X, almost X, less than X either way, "
+                         "at least X, at most X, between X and Y, more or less")
+    return (round(lo, 12), round(hi, 12))
+
+
+def within(low, high, wording: str) -> bool:
+    """True when every interval ``[low, high]`` lies inside the band of ``wording`` (:func:`band`).
+
+    Open sides are strict (``"more"`` needs every low end above zero).
+
+    >>> within(0.22, 0.26, "about a quarter"), within(0.18, 0.26, "about a quarter")
+    (True, False)
+    >>> within([0.01, 0.3], [0.2, 0.5], "more")
+    True
+    """
+    lo, hi = band(wording)
+    low, high = np.atleast_1d(np.asarray(low, float)), np.atleast_1d(np.asarray(high, float))
+    ok_low = low > lo if lo in (0.0, -np.inf) or np.isinf(hi) else low >= lo
+    ok_high = high < hi if hi in (0.0, np.inf) or np.isinf(lo) else high <= hi
+    return bool(np.all(ok_low) and np.all(ok_high))
+
+
+# ------------------------------------------------------------ numbers as words
+def pct(p: float, digits: int = 1) -> str:
+    """A share as a percentage for prose: ``pct(0.7253)`` → ``'72.5 %'``.
+
+    >>> pct(0.7253), pct(0.25, 0)
+    ('72.5 %', '25 %')
+    """
+    return f"{100 * float(p):.{digits}f} %"
+
+
+def pct_interval(low: float, high: float, digits: int = 1) -> str:
+    """``'70.4 % to 74.5 %'``: a Wilson interval for prose.
+
+    >>> pct_interval(0.7041, 0.7452)
+    '70.4 % to 74.5 %'
+    """
+    return f"{pct(low, digits)} to {pct(high, digits)}"
+
+
+def count(n: float) -> str:
+    """A whole count with thousands separators: ``count(2412)`` → ``'2,412'``."""
+    return f"{int(round(float(n))):,}"
+
+
+def signed(x: float, digits: int = 2) -> str:
+    """A difference with its sign: ``signed(0.2)`` → ``'+0.20'``, ``signed(-0.153)`` → ``'−0.15'``.
+
+    >>> signed(0.2), signed(-0.153)
+    ('+0.20', '−0.15')
+    """
+    return f"{float(x):+.{digits}f}".replace("-", "−")
+
+
+def points(x: float, digits: int = 2) -> str:
+    """Points for prose, a minus sign where negative: ``points(-0.764)`` → ``'−0.76'``."""
+    return f"{float(x):.{digits}f}".replace("-", "−")
+
+
+def sci(n: int, digits: int = 2) -> str:
+    """A large count in scientific notation with Unicode powers: ``sci(274_263_000_000_000)`` → ``'2.7·10¹⁴'``.
+
+    >>> sci(274_263_000_000_000), sci(1200, 3)
+    ('2.7·10¹⁴', '1.20·10³')
+    """
+    mantissa, exponent = f"{float(n):.{digits - 1}e}".split("e")
+    sup = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+    return f"{mantissa}·10{str(int(exponent)).translate(sup)}"
+
+
+def players_words(values) -> str:
+    """``[2, 3]`` → ``'2 and 3'``; ``[4]`` → ``'4'``; ``[2, 3, 4]`` → ``'2, 3 and 4'``."""
+    values = [str(v) for v in values]
+    return values[0] if len(values) == 1 else ", ".join(values[:-1]) + " and " + values[-1]
+
+
+def setting(players, cards) -> str:
+    """``'4 players, 5 cards'``, ``'3 players, 1 card'``."""
+    return f"{players} players, {cards} card{'' if int(cards) == 1 else 's'}"
+
+
+def with_unit(wording: str, unit: str) -> str:
+    """A band's words with the unit where it reads: ``'less than 0.2 points either way'``."""
+    if wording.endswith(" either way"):
+        return f"{wording[:-len(' either way')]} {unit}, either way"
+    return f"{wording} {unit}"
+
+
+def per_setting(df: pd.DataFrame, unit: str = "rounds") -> str:
+    """The sample behind a claim from the table itself: ``'200,000 rounds per setting'`` (the smallest, if they differ)."""
+    column = "games" if unit == "games" else "rounds"
+    return f"{count(df[column].min())} {unit} per setting"
+
+
 @dataclass(frozen=True)
 class Claim:
-    """One claim: what it says, for whom and where, its number with an interval, and whether the data bear it out."""
+    """One claim: what it says, for whom and where, its number with an interval, and whether the data bear it out.
+
+    ``who`` says who plays, ``trump``, ``players`` and ``cards`` the whole scope it is tested over, and
+    ``scope`` the rest (rules, sample).  ``unit`` is how the number reads: ``"share"`` (a percentage),
+    ``"points"`` or ``""`` (plain).
+    """
 
     name: str
     statement: str
@@ -49,12 +226,38 @@ class Claim:
     holds: bool
     comparisons: int = 1
     details: pd.DataFrame = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
+    trump: str = ""
+    players: str = ""
+    cards: str = ""
+    unit: str = ""
+
+    def number(self, x: float, bare: bool = False) -> str:
+        """``x`` in the claim's unit: a percentage, points, percentage points (``bare``: without the unit's name)."""
+        if self.unit == "share":
+            return pct(x)
+        if self.unit == "points":
+            return points(x)
+        if self.unit == "share difference":
+            return signed(100 * x, 1) + ("" if bare else " percentage points")
+        return f"{x:.4g}".replace("-", "−")
 
     def __str__(self) -> str:
         verdict = "holds" if self.holds else "does NOT hold"
         family = f", {self.comparisons} comparisons (Bonferroni)" if self.comparisons > 1 else ""
         return (f"{self.statement} [{self.estimate:.4g}; 95% interval {self.low:.4g} to {self.high:.4g}{family}] "
-                f"— {verdict}. Who plays: {self.who}. Holds for: {self.scope}.")
+                f"— {verdict}. Who plays: {self.who}. Trump: {self.trump}. Players: {self.players}. "
+                f"Cards: {self.cards}. Holds for: {self.scope}.")
+
+    def markdown(self) -> str:
+        """The claim as a Markdown paragraph for a notebook: the statement, its number and interval, the verdict, the scope."""
+        verdict = "**holds**" if self.holds else "**does not hold**"
+        family = (f", all {self.comparisons} comparisons together (Bonferroni)" if self.comparisons > 1 else "")
+        return (f"*Claim:* {self.statement}: {self.number(self.estimate)} (95 % interval {self.number(self.low, True)} "
+                f"to {self.number(self.high, True)}{family}) — {verdict}. *Who plays:* {self.who}. *Trump:* {self.trump}. "
+                f"*Players:* {self.players}. *Cards:* {self.cards}. *Sample:* {self.scope}.")
+
+    def _repr_markdown_(self) -> str:
+        return self.markdown()
 
 
 # ------------------------------------------------------------------ sources
@@ -165,10 +368,11 @@ def one_card_exact_matches_simulation(source=None) -> Claim:
     return Claim("one_card_exact_matches_simulation",
                  "Simulated one-card chances of no trick agree with the exact ones at every seat; the largest gap "
                  "(simulated - exact), its interval containing 0",
-                 "any (one card leaves no choice in play)",
-                 f"one-card rounds, 2-7 players, trump turned up or none; {int(sim.rounds.min()):,} rounds per setting",
+                 ANY, f"hook on, standard scoring; {per_setting(sim)}",
                  float(sim.p_zero[i] - sim.exact[i]), float(sim.fam_low[i] - sim.exact[i]),
-                 float(sim.fam_high[i] - sim.exact[i]), bool(sim.inside.all()), m, sim)
+                 float(sim.fam_high[i] - sim.exact[i]), bool(sim.inside.all()), m, sim,
+                 trump="turned up and none, each checked", players="2-7, each checked", cards="1",
+                 unit="share difference")
 
 
 def p_side_ace_wins(players: int) -> Fraction:
@@ -209,11 +413,11 @@ def leader_ace_advice(source=None, players: int = 4, rounds: int = 200_000, rng=
                  f"With {players} players a leader holding a side-suit ace scores more with a zero bid than with "
                  f"1 (exact {float(10 * (1 - q)):.2f} against {float(11 * q):.2f}); a trump ace always wins, so bid 1. "
                  f"Zero-bid advantage, simulated",
-                 "any (one card leaves no choice in play)",
-                 f"one-card rounds, {players} players, trump turned up and visible, standard scoring, the leader; "
-                 f"{n:,} simulated side-ace deals",
+                 ANY, f"standard scoring, the leader holding an ace; {count(n)} simulated side-ace deals",
                  float(est), float(gain(high)), float(gain(low)), bool(gain(high) > 0 and low <= q <= high), 1,
-                 pd.DataFrame({"exact_q": [float(q)], "sim_q": [wins / n], "q_low": [float(low)], "q_high": [float(high)]}))
+                 pd.DataFrame({"exact_q": [float(q)], "sim_q": [wins / n], "q_low": [float(low)], "q_high": [float(high)],
+                               "deals": [n]}),
+                 trump="turned up (and visible)", players=str(players), cards="1", unit="points")
 
 
 def small_rounds_exact_match_simulation(source=None) -> Claim:
@@ -229,8 +433,9 @@ def small_rounds_exact_match_simulation(source=None) -> Claim:
     return Claim("small_rounds_exact_match_simulation",
                  "Simulated two- and three-card chances (no trick, bid made) agree with the exact ones at every "
                  "seat; the largest gap (simulated - exact), its interval containing 0", RANDOM,
-                 f"2 and 3 cards, 3 and 4 players, trump turned up or none, hook on; {int(both.rounds.min()):,} "
-                 f"rounds per setting", gap, low, high, agree, m, both)
+                 f"hook on, standard scoring; {per_setting(both)}", gap, low, high, agree, m, both,
+                 trump="turned up and none, each checked", players="3 and 4", cards="2 and 3",
+                 unit="share difference")
 
 
 def _agreement_with_exact(sim: pd.DataFrame, exact: pd.DataFrame, *interval_columns: str):
@@ -282,8 +487,9 @@ def lowest_card_exact_match_simulation(source=None, rounds: int = 1_000_000) -> 
                  "Simulated chances (no trick, bid made) under the lowest-card policy agree with the exact ones at "
                  "every seat; the largest gap (simulated - exact), its interval containing 0",
                  "SimpleBot at every seat (the lowest legal card; bid = aces + trump king and queen)",
-                 f"{sizes}; hook on; {rounds:,} kernel rounds per setting",
-                 gap, low, high, agree, m, both)
+                 f"{sizes}; hook on; {count(rounds)} kernel rounds per setting",
+                 gap, low, high, agree, m, both, trump="turned up and none, each checked", players="3 and 4",
+                 cards="2 and 3 (the settings the exact method reached)", unit="share difference")
 
 
 # ------------------------------------------------------------ notebook 11
@@ -304,15 +510,15 @@ def one_card_zero_bids_beat_the_base_rate(source=None, players: int = 4) -> Clai
     return Claim("one_card_zero_bids_beat_the_base_rate",
                  f"With one card the heuristic bot's zero bids, pooled over the seats, are made more often than the "
                  f"base rate {base:.3f} (random zero bids: {pooled.loc['random', 'p']:.3f})",
-                 HEURISTIC + " (random bidders for the base rate)",
-                 f"one-card rounds, {players} players, trump turned up, hook on; {int(df.rounds.max()):,} rounds",
-                 float(k / n), float(low), float(high), bool(low > base), 1, seats)
+                 HEURISTIC + " (random bidders for the base rate)", f"hook on, standard scoring; {per_setting(df)}",
+                 float(k / n), float(low), float(high), bool(low > base), 1, seats,
+                 trump="turned up", players=str(players), cards="1", unit="share")
 
 
 def zero_bids_dip_at_middle_hands(source=None, players: int = 4) -> Claim:
     """Heuristic zero bids are made more often with 1 card and with 10 cards than with 5 (the dip)."""
-    df = _pooled(_source(source)("plump_zero_bids", players=players, cards=[1, 5, 10], trump="turned-up",
-                                 policy="heuristic"), ["cards"]).set_index("cards")
+    src = _source(source)("plump_zero_bids", players=players, cards=[1, 5, 10], trump="turned-up", policy="heuristic")
+    df = _pooled(src, ["cards"]).set_index("cards")
     z = z_family(2)
     rows = []
     for other in (1, 10):
@@ -323,15 +529,19 @@ def zero_bids_dip_at_middle_hands(source=None, players: int = 4) -> Claim:
     return Claim("zero_bids_dip_at_middle_hands",
                  f"Heuristic zero bids are made more often with 1 and with 10 cards than with 5; smallest gap "
                  f"(vs {t.cards[i]} cards)", HEURISTIC,
-                 f"{players} players, trump turned up, hook on; 200,000 rounds per hand size "
-                 f"({int(df.bid0_rounds.min()):,}+ zero bids each)",
-                 float(t["diff"][i]), float(t.low[i]), float(t.high[i]), bool((t.low > 0).all()), 2, t)
+                 f"hook on, standard scoring; {per_setting(src)} ({count(df.bid0_rounds.min())}+ zero bids each)",
+                 float(t["diff"][i]), float(t.low[i]), float(t.high[i]), within(t.low, t.high, "more"), 2, t,
+                 trump="turned up", players=str(players), cards="1, 5 and 10", unit="share difference")
 
 
 def more_players_make_zero_bids_safer(source=None) -> Claim:
-    """Heuristic zero bids are made more often at 7 players than at 4, at every hand size 1–7."""
-    df = _pooled(_source(source)("plump_zero_bids", players=[4, 7], cards=range(1, 8), trump="turned-up",
-                                 policy="heuristic"), ["players", "cards"])
+    """Heuristic zero bids are made more often at 7 players than at 4, at every hand size 1–7.
+
+    Only the two table sizes are compared: one player more does not always help
+    (:func:`one_more_player_not_always_safer`).
+    """
+    src = _source(source)("plump_zero_bids", players=[4, 7], cards=range(1, 8), trump="turned-up", policy="heuristic")
+    df = _pooled(src, ["players", "cards"])
     a = df[df.players == 7].set_index("cards")
     b = df[df.players == 4].set_index("cards")
     z = z_family(7)
@@ -340,8 +550,47 @@ def more_players_make_zero_bids_safer(source=None) -> Claim:
     i = _worst(t.low, t.high)
     return Claim("more_players_make_zero_bids_safer",
                  f"Heuristic zero bids are made more often at 7 players than at 4 at every hand size 1-7; smallest "
-                 f"gap (at {t.cards[i]} cards)", HEURISTIC, "trump turned up, hook on; 200,000 rounds per setting",
-                 float(t["diff"][i]), float(t.low[i]), float(t.high[i]), bool((t.low > 0).all()), 7, t)
+                 f"gap (at {t.cards[i]} cards)", HEURISTIC, f"hook on, standard scoring; {per_setting(src)}",
+                 float(t["diff"][i]), float(t.low[i]), float(t.high[i]), within(t.low, t.high, "more"), 7, t,
+                 trump="turned up", players="7 against 4 (only these two)", cards="1-7, each checked",
+                 unit="share difference")
+
+
+def zero_bids_by_player_count(source=None, players=range(2, 8), cards=range(1, 8), trump="turned-up") -> pd.DataFrame:
+    """Heuristic zero bids made, pooled over the seats, and the change from each player count to the next.
+
+    One row per hand size and step ``players → players + 1`` (where both exist): ``diff`` with a
+    Bonferroni-corrected interval over all the steps.
+    """
+    src = _source(source)("plump_zero_bids", players=list(players), cards=list(cards), trump=trump, policy="heuristic")
+    df = _pooled(src, ["players", "cards"]).set_index(["players", "cards"])
+    steps = [(p, c) for p in players for c in cards if (p, c) in df.index and (p + 1, c) in df.index]
+    z = z_family(len(steps))
+    rows = []
+    for p, c in steps:
+        a, b = df.loc[(p + 1, c)], df.loc[(p, c)]
+        d, lo, hi = _diff(a.p, a.bid0_rounds, b.p, b.bid0_rounds, z)
+        rows.append({"from": p, "to": p + 1, "cards": c, "p_from": b.p, "p_to": a.p, "diff": float(d),
+                     "low": float(lo), "high": float(hi)})
+    out = pd.DataFrame(rows)
+    out.attrs["rounds"] = int(src.rounds.min())
+    return out
+
+
+def one_more_player_not_always_safer(source=None) -> Claim:
+    """Adding one player does not always make the friendly bot's zero bids safer: at some hand size the rate falls.
+
+    Every step from 2 to 7 players at every hand size 1–7 (trump turned up) is one comparison of
+    the family; the claim holds when at least one step's corrected interval lies below zero.
+    """
+    t = zero_bids_by_player_count(source)
+    i = int(t["diff"].idxmin())
+    return Claim("one_more_player_not_always_safer",
+                 f"One player more does not always make zero bids safer: the largest fall (from {t['from'][i]} to "
+                 f"{t['to'][i]} players, {t.cards[i]} cards)", HEURISTIC,
+                 f"hook on, standard scoring; {count(t.attrs['rounds'])} rounds per setting",
+                 float(t["diff"][i]), float(t.low[i]), float(t.high[i]), within(t.low[i], t.high[i], "less"), len(t), t,
+                 trump="turned up", players="2-7, every step of one player", cards="1-7", unit="share difference")
 
 
 def leader_zero_bids_fail_more(source=None, players: int = 4, cards: int = 5) -> Claim:
@@ -357,14 +606,16 @@ def leader_zero_bids_fail_more(source=None, players: int = 4, cards: int = 5) ->
     i = _worst(t.low, t.high)
     return Claim("leader_zero_bids_fail_more",
                  f"The leader's zero bids are made less often than the middle seats'; smallest gap (vs seat {t.seat[i]})",
-                 HEURISTIC, f"{players} players, {cards} cards, trump turned up, hook on; 200,000 rounds",
-                 float(t["diff"][i]), float(t.low[i]), float(t.high[i]), bool((t.high < 0).all()), 2, t)
+                 HEURISTIC, f"hook on, standard scoring; {count(df.rounds.min())} rounds",
+                 float(t["diff"][i]), float(t.low[i]), float(t.high[i]), within(t.low, t.high, "less"), 2, t,
+                 trump="turned up", players=str(players), cards=str(cards), unit="share difference")
 
 
 def no_trump_zero_bids_harder(source=None, players: int = 4) -> Claim:
     """With no trump, heuristic zero bids at 2–5 cards are made less often than with a turned-up trump."""
-    df = _pooled(_source(source)("plump_zero_bids", players=players, cards=range(2, 6), trump=["none", "turned-up"],
-                                 policy="heuristic"), ["trump", "cards"])
+    src = _source(source)("plump_zero_bids", players=players, cards=range(2, 6), trump=["none", "turned-up"],
+                          policy="heuristic")
+    df = _pooled(src, ["trump", "cards"])
     a = df[df.trump == "none"].set_index("cards")
     b = df[df.trump == "turned-up"].set_index("cards")
     z = z_family(4)
@@ -374,8 +625,10 @@ def no_trump_zero_bids_harder(source=None, players: int = 4) -> Claim:
     return Claim("no_trump_zero_bids_harder",
                  f"With no trump, the heuristic bot's zero bids at 2-5 cards are made less often than with a turned-up "
                  f"trump; smallest gap (no trump - turned up, at {t.cards[i]} cards)", HEURISTIC,
-                 f"{players} players, hook on; 200,000 rounds per setting",
-                 float(t["diff"][i]), float(t.low[i]), float(t.high[i]), bool((t.high < 0).all()), 4, t)
+                 f"hook on, standard scoring; {per_setting(src)}",
+                 float(t["diff"][i]), float(t.low[i]), float(t.high[i]), within(t.low, t.high, "less"), 4, t,
+                 trump="none against turned up", players=str(players), cards="2-5, each checked",
+                 unit="share difference")
 
 
 def zero_bids_by_who_plays(source=None, players: int = 4, cards=range(2, 8)) -> pd.DataFrame:
@@ -407,116 +660,177 @@ def good_players_make_zero_bids(source=None, players: int = 4, cards=range(2, 8)
                                   "high": np.asarray(hi)}))
     d = pd.concat(rows, ignore_index=True)
     i = _worst(d.low, d.high)
-    search_rounds = int(_source(source)("plump_search_zero_bids", players=players, cards=cards).rounds.min())
+    search = _source(source)("plump_search_zero_bids", players=players, cards=cards)
+    plain = _source(source)("plump_zero_bids", players=players, cards=cards, trump="turned-up", policy="random")
     return Claim("good_players_make_zero_bids",
                  f"Zero bids are made more often by both bots than by random bidders at every hand size "
                  f"{min(cards)}-{max(cards)}; smallest gain ({d.policy[i]}, {d.cards[i]} cards)",
-                 f"{HEURISTIC}; {SEARCH}; {RANDOM}",
-                 f"{players} players, trump turned up, hook on; 200,000 rounds per setting for random and the "
-                 f"friendly bot, {search_rounds:,} for the search bot",
-                 float(d["diff"][i]), float(d.low[i]), float(d.high[i]), bool((d.low > 0).all()), m, d)
+                 f"{HEURISTIC}; {search_who(search)}; {RANDOM}",
+                 f"hook on, standard scoring; {per_setting(plain)} for random and the friendly bot, "
+                 f"{per_setting(search)} for the search bot",
+                 float(d["diff"][i]), float(d.low[i]), float(d.high[i]), within(d.low, d.high, "more"), m, d,
+                 trump="turned up", players=str(players), cards=f"{min(cards)}-{max(cards)}, each checked",
+                 unit="share difference")
+
+
+def search_who(table: pd.DataFrame) -> str:
+    """Who plays in the search-bot table, with the strength it was built at (read from its ``rollouts`` column)."""
+    from .bots.plump_search import ISMCTS_ROLLOUTS
+
+    rollouts = sorted({int(r) for r in table.rollouts})
+    strength = ("its default strength, " if rollouts == [ISMCTS_ROLLOUTS] else "") + \
+        f"information-set MCTS with {'/'.join(count(r) for r in rollouts)} iterations per decision"
+    return f"{SEARCH} ({strength})"
 
 
 # ------------------------------------------------------------ notebook 12
-#: the dealer's loss to the hook at 4 players x 5 cards claimed for the friendly bot, points per round
-DEALER_COST = (0.6, 0.9)
+#: the words of the dealer's loss to the hook at 4 players x 5 cards (friendly bot), points per round
+DEALER_COST = "about three quarters"
+
+
+def _hook_on(source, **where) -> pd.DataFrame:
+    df = _source(source)("plump_hook", policy="heuristic", **where)
+    return df[df.hook.astype(str) == "True"].reset_index(drop=True)
 
 
 def hook_cost_to_dealer(source=None, players: int = 4, cards: int = 5) -> Claim:
-    """The hook's cost to the dealer (paired, hook on − off, standard scoring) is about 0.75 points per round.
+    """The hook's cost to the dealer (paired, hook on − off, standard scoring) is about three quarters of a point per round.
 
-    The friendly bot's bids are calibrated expectations, so the four bids often add up to the hand
-    size and the hook moves the dealer (in about 28 % of the deals at 4 × 5).
+    The band is the one :func:`band` reads from :data:`DEALER_COST`.  The friendly bot's bids are
+    calibrated expectations, so the four bids often add up to the hand size and the hook moves the dealer.
     """
-    df = _source(source)("plump_hook", players=players, cards=cards, trump="turned-up", policy="heuristic")
-    row = df[(df.hook.astype(str) == "True") & (df.seat_from_leader == players - 1)].iloc[0]
-    a, b = DEALER_COST
+    on = _hook_on(source, players=players, cards=cards, trump="turned-up")
+    row = on[on.seat_from_leader == players - 1].iloc[0]
     return Claim("hook_cost_to_dealer",
-                 f"The hook costs the dealer about {-row.diff_standard:.2f} points per round (between {a} and {b}) at "
-                 f"{players} players and {cards} cards", HEURISTIC,
-                 f"{players} players, {cards} cards, trump turned up, standard scoring; the same {int(row.rounds):,} "
-                 f"deals with the hook on and off", float(row.diff_standard), float(row.diff_standard_low),
-                 float(row.diff_standard_high), bool(-b < row.diff_standard_low and row.diff_standard_high < -a), 1,
-                 df[df.hook.astype(str) == "True"][["seat_from_leader", "diff_standard", "diff_standard_low",
-                                                   "diff_standard_high"]].reset_index(drop=True))
+                 f"The hook costs the dealer {DEALER_COST} of a point per round (the loss, hook off - hook on)",
+                 HEURISTIC, f"standard scoring; the same {count(row.rounds)} deals with the hook on and off",
+                 float(-row.diff_standard), float(-row.diff_standard_high), float(-row.diff_standard_low),
+                 within(-row.diff_standard_high, -row.diff_standard_low, DEALER_COST), 1,
+                 on[["seat_from_leader", "diff_standard", "diff_standard_low", "diff_standard_high"]],
+                 trump="turned up", players=str(players), cards=str(cards), unit="points")
 
 
-#: the bounds claimed for the share of rounds in which the hook moves the dealer (every setting)
-HOOK_RANGE = (0.20, 0.50)
+#: the words for the range of the share of rounds in which the hook moves the dealer, by trump mode
+HOOK_RANGE = {"turned-up": ("about a quarter", "almost half"), "none": ("about a quarter", "almost all")}
 
 
 def hook_forces_dealer_range(source=None, trump: str = "turned-up") -> Claim:
-    """Over every setting (3–7 players, every hand size) the share of rounds in which the hook moves the dealer."""
-    df = _source(source)("plump_hook", trump=trump, policy="heuristic")
-    on = df[df.hook.astype(str) == "True"].drop_duplicates(["players", "cards"]).reset_index(drop=True)
+    """Over every setting (3–7 players, every hand size) how often the hook moves the dealer: from the first words of
+    :data:`HOOK_RANGE` to the second.
+
+    The smallest share's corrected interval must lie in the first band, the largest's in the
+    second, and every setting's between the first band's floor and the second's ceiling.
+    """
+    on = _hook_on(source, trump=trump).drop_duplicates(["players", "cards"]).reset_index(drop=True)
     m = len(on)
-    z = z_family(m)
-    low, high = wilson_interval(on.p_forced * on.rounds, on.rounds, z=z)
+    low, high = wilson_interval(on.p_forced * on.rounds, on.rounds, z=z_family(m))
     on = on.assign(fam_low=low, fam_high=high)
     lo_i, hi_i = int(on.p_forced.idxmin()), int(on.p_forced.idxmax())
-    a, b = HOOK_RANGE
-    return Claim("hook_forces_dealer_range",
-                 f"The hook moves the dealer off their bid in {on.p_forced.min():.1%} "
-                 f"({on.players[lo_i]} players, {on.cards[lo_i]} cards) to {on.p_forced.max():.1%} "
-                 f"({on.players[hi_i]} players, {on.cards[hi_i]} cards) of rounds, always between {a:.0%} and {b:.0%}; "
+    least, most = HOOK_RANGE[trump]
+    floor, ceiling = band(least)[0], band(most)[1]
+    holds = (within(on.fam_low[lo_i], on.fam_high[lo_i], least) and within(on.fam_low[hi_i], on.fam_high[hi_i], most)
+             and within(on.fam_low, on.fam_high, f"between {floor} and {ceiling}"))
+    return Claim(f"hook_forces_dealer_range{'' if trump == 'turned-up' else '_' + trump.replace('-', '_')}",
+                 f"The hook moves the dealer off their bid in {least} ({setting(on.players[lo_i], on.cards[lo_i])}: "
+                 f"{pct(on.p_forced[lo_i])}) to {most} ({setting(on.players[hi_i], on.cards[hi_i])}) of the rounds; "
                  f"the largest share", HEURISTIC,
-                 f"trump {trump}, 3-7 players, every hand size; 200,000 rounds per setting",
-                 float(on.p_forced.max()), float(on.fam_low[hi_i]), float(on.fam_high[hi_i]),
-                 bool((on.fam_low > a).all() and (on.fam_high < b).all()), m,
-                 on[["players", "cards", "p_forced", "fam_low", "fam_high"]])
+                 f"standard scoring; {per_setting(on)}", float(on.p_forced[hi_i]), float(on.fam_low[hi_i]),
+                 float(on.fam_high[hi_i]), holds, m, on[["players", "cards", "p_forced", "fam_low", "fam_high"]],
+                 trump=trump.replace("-", " ") + " only", players="3-7, each checked",
+                 cards="every hand size, each checked", unit="share")
 
 
-#: the most that the hook is claimed to move another seat's score, points per round (either way)
-OTHER_SEATS_BOUND = 0.2
+def hook_forces_dealer_range_none(source=None) -> Claim:
+    """:func:`hook_forces_dealer_range` with no trump: there a dealer with one card is forced off a sure zero."""
+    return hook_forces_dealer_range(source, trump="none")
 
 
-def hook_costs_other_seats(source=None, settings=None) -> Claim:
-    """The hook moves every other seat's score by less than 0.2 points per round: the dealer pays.
+def _family(t: pd.DataFrame, column: str) -> pd.DataFrame:
+    """Bonferroni-widened normal intervals of ``column`` over every row of ``t`` (from its 95 % ``_low``/``_high``)."""
+    half = (t[f"{column}_high"] - t[f"{column}_low"]) / 2 * z_family(len(t)) / 1.959963984540054
+    return t.assign(fam_low=t[column] - half, fam_high=t[column] + half)
+
+
+#: the words bounding how far the hook moves another seat's score, points per round
+OTHER_SEATS_BOUND = "less than 0.2 either way"
+
+
+def hook_costs_other_seats(source=None, settings=None, trump=("turned-up", "none")) -> Claim:
+    """The hook moves every other seat's score by less than 0.2 points per round either way (:data:`OTHER_SEATS_BOUND`).
 
     ``settings``: ``(players, cards)`` pairs, or ``None`` for every setting of the table (3–7
-    players, every hand size).  The dealer's bid changes how the dealer plays, and that moves tricks
-    between all the seats; the claim bounds how far.
+    players, every hand size), in every trump mode named.  The dealer's bid changes how the dealer
+    plays, and that moves tricks between all the seats; the claim bounds how far.
     """
-    src = _source(source)
-    df = src("plump_hook", trump="turned-up", policy="heuristic")
-    on = df[df.hook.astype(str) == "True"]
+    on = _hook_on(source, trump=list(trump))
     if settings is not None:
         on = pd.concat([on[(on.players == p) & (on.cards == c)] for p, c in settings])
-    t = on[on.seat_from_leader < on.players - 1].reset_index(drop=True)
-    m = len(t)
-    z = z_family(m)
-    half = (t.diff_standard_high - t.diff_standard_low) / 2 * z / 1.959963984540054
-    t = t.assign(fam_low=t.diff_standard - half, fam_high=t.diff_standard + half)
+    t = _family(on[on.seat_from_leader < on.players - 1].reset_index(drop=True), "diff_standard")
     i = int(t.diff_standard.abs().idxmax())
-    bound = OTHER_SEATS_BOUND
-    where = ("3-7 players, every hand size" if settings is None
-             else " and ".join(f"{p} players x {c} cards" for p, c in settings))
-    dealer = on[on.seat_from_leader == on.players - 1].diff_standard
+    where = ("3-7, each checked" if settings is None else " and ".join(f"{p} x {c} cards" for p, c in settings))
     return Claim("hook_costs_other_seats",
-                 f"The hook moves every other seat's score by less than {bound} points per round (the dealer loses "
-                 f"{-dealer.max():.2f} to {-dealer.min():.2f}); the largest change (seat {t.seat_from_leader[i]} of "
-                 f"{t.players[i]} players, {t.cards[i]} cards)", HEURISTIC,
-                 f"{where}, trump turned up, standard scoring; the same 200,000 deals with and without the hook",
+                 f"The hook moves every other seat's score by {with_unit(OTHER_SEATS_BOUND, 'points per round')}; "
+                 f"the largest change (seat {t.seat_from_leader[i]} of {setting(t.players[i], t.cards[i])}, trump "
+                 f"{t.trump[i].replace('-', ' ')})", HEURISTIC,
+                 f"standard scoring; the same {per_setting(on).replace('rounds', 'deals')} with and without the hook",
                  float(t.diff_standard[i]), float(t.fam_low[i]), float(t.fam_high[i]),
-                 bool((t.fam_low > -bound).all() and (t.fam_high < bound).all()), m,
-                 t[["players", "cards", "seat_from_leader", "diff_standard", "fam_low", "fam_high"]])
+                 within(t.fam_low, t.fam_high, OTHER_SEATS_BOUND), len(t),
+                 t[["players", "cards", "trump", "seat_from_leader", "diff_standard", "fam_low", "fam_high"]],
+                 trump=" and ".join(x.replace("-", " ") for x in trump) + ", each checked", players=where,
+                 cards="every hand size, each checked" if settings is None else "as listed", unit="points")
 
 
-def hook_adds_plumps(source=None, players: int = 4) -> Claim:
-    """With the hook a round has more plumps (missed bids), at every hand size (paired on the same deals)."""
-    df = _source(source)("plump_hook", players=players, trump="turned-up", policy="heuristic")
-    t = df[df.hook.astype(str) == "True"].drop_duplicates("cards").reset_index(drop=True)
-    m = len(t)
-    z = z_family(m)
-    half = (t.diff_plumps_high - t.diff_plumps_low) / 2 * z / 1.959963984540054
-    t = t.assign(fam_low=t.diff_plumps - half, fam_high=t.diff_plumps + half)
+def _dealer_rows(source, trump: str) -> pd.DataFrame:
+    on = _hook_on(source, trump=trump)
+    return _family(on[on.seat_from_leader == on.players - 1].reset_index(drop=True), "diff_standard")
+
+
+def dealer_pays_with_turned_up_trump(source=None) -> Claim:
+    """With a turned-up trump the hook costs the dealer points at every setting (3–7 players, every hand size)."""
+    t = _dealer_rows(source, "turned-up")
+    i = int(t.fam_high.idxmax())
+    return Claim("dealer_pays_with_turned_up_trump",
+                 f"With a turned-up trump the hook costs the dealer at every setting; the smallest loss, hook on - off "
+                 f"({t.players[i]} players, {t.cards[i]} cards)", HEURISTIC,
+                 f"standard scoring; the same {per_setting(t).replace('rounds', 'deals')} with and without the hook",
+                 float(t.diff_standard[i]), float(t.fam_low[i]), float(t.fam_high[i]),
+                 within(t.fam_low, t.fam_high, "less"), len(t),
+                 t[["players", "cards", "diff_standard", "fam_low", "fam_high"]],
+                 trump="turned up only", players="3-7, each checked", cards="every hand size, each checked",
+                 unit="points")
+
+
+def dealer_gains_somewhere_without_trump(source=None) -> Claim:
+    """With no trump the dealer does not always pay: at some setting the hook gives the dealer points."""
+    t = _dealer_rows(source, "none")
+    i = int(t.fam_low.idxmax())
+    return Claim("dealer_gains_somewhere_without_trump",
+                 f"With no trump the hook gives the dealer points at some settings; the clearest gain, hook on - off "
+                 f"({t.players[i]} players, {t.cards[i]} cards)", HEURISTIC,
+                 f"standard scoring; the same {per_setting(t).replace('rounds', 'deals')} with and without the hook",
+                 float(t.diff_standard[i]), float(t.fam_low[i]), float(t.fam_high[i]),
+                 within(t.fam_low[i], t.fam_high[i], "more"), len(t),
+                 t[["players", "cards", "diff_standard", "fam_low", "fam_high"]],
+                 trump="none only", players="3-7, each checked", cards="every hand size, each checked", unit="points")
+
+
+def hook_adds_plumps(source=None, players=range(3, 8), trump=("turned-up",)) -> Claim:
+    """With a turned-up trump the hook adds plumps (missed bids) at every setting (paired on the same deals).
+
+    Not with no trump: there the hook takes plumps away at some settings (``trump=("none",)`` fails).
+    """
+    on = _hook_on(source, players=list(players), trump=list(trump))
+    t = _family(on.drop_duplicates(["players", "cards", "trump"]).reset_index(drop=True), "diff_plumps")
     i = int(t.fam_low.idxmin())
     return Claim("hook_adds_plumps",
-                 f"The hook adds plumps at every hand size 1-{int(t.cards.max())}; the smallest increase per round "
-                 f"(at {t.cards[i]} cards)", HEURISTIC,
-                 f"{players} players, trump turned up; the same 200,000 deals per hand size with and without the hook",
-                 float(t.diff_plumps[i]), float(t.fam_low[i]), float(t.fam_high[i]), bool((t.fam_low > 0).all()), m,
-                 t[["cards", "diff_plumps", "fam_low", "fam_high"]])
+                 f"The hook adds plumps at every setting; the smallest increase per round "
+                 f"({setting(t.players[i], t.cards[i])})", HEURISTIC,
+                 f"the same {per_setting(on).replace('rounds', 'deals')} with and without the hook",
+                 float(t.diff_plumps[i]), float(t.fam_low[i]), float(t.fam_high[i]),
+                 within(t.fam_low, t.fam_high, "more"), len(t),
+                 t[["players", "cards", "trump", "diff_plumps", "fam_low", "fam_high"]],
+                 trump=" and ".join(x.replace("-", " ") for x in trump) + (" only" if len(trump) == 1 else ", each checked"),
+                 players=f"{min(players)}-{max(players)}, each checked", cards="every hand size, each checked")
 
 
 def _unfairness(on: pd.DataFrame, column: str, draws: np.ndarray | None = None) -> pd.Series:
@@ -559,9 +873,11 @@ def fairest_scoring(source=None, draws: int = 400, rng=12) -> Claim:
     return Claim("fairest_scoring",
                  "Trick-points scoring is the most even between seats and penalty scoring the least (unfairness "
                  "difference closest to zero)", HEURISTIC,
-                 "3-7 players, every hand size, trump turned up and none, hook on; 200,000 rounds per setting",
-                 float(t["diff"][i]), float(t.low[i]), float(t.high[i]), bool((t.high < 0).all()), 4,
-                 pd.concat([t, pd.DataFrame({c: base[c] for c in cols}).reset_index()], ignore_index=True))
+                 f"hook on; {per_setting(on)}",
+                 float(t["diff"][i]), float(t.low[i]), float(t.high[i]), within(t.low, t.high, "less"), 4,
+                 pd.concat([t, pd.DataFrame({c: base[c] for c in cols}).reset_index()], ignore_index=True),
+                 trump="turned up and none, each separately", players="3-7 (averaged within each trump mode)",
+                 cards="every hand size (averaged)")
 
 
 # ------------------------------------------------------------ notebook 13
@@ -582,9 +898,10 @@ def queens_decide_most(source=None, policy: str = "heuristic") -> Claim:
     return Claim("queens_decide_most",
                  f"The queens round decides the most games at 3, 4 and 5 players; the smallest margin "
                  f"({t.players[i]} players, vs {t.other[i]})", HEURISTIC if policy == "heuristic" else RANDOM,
-                 "standard Femkamp rules; 20,000 games per player count (intervals treat the rounds' shares as "
+                 f"standard Femkamp rules; {per_setting(df, 'games')} (intervals treat the rounds' shares as "
                  "independent, which is conservative for shares of the same games)",
-                 float(t["diff"][i]), float(t.low[i]), float(t.high[i]), bool((t.low > 0).all()), m, t)
+                 float(t["diff"][i]), float(t.low[i]), float(t.high[i]), within(t.low, t.high, "more"), m, t,
+                 players=f"{players_words(sorted(d.players.unique()))}, each checked", unit="share difference", trump="none (Femkamp has no trump)", cards="the whole deck dealt, every round")
 
 
 def grand_decides_fewest(source=None, players=(3,), policy: str = "heuristic") -> Claim:
@@ -605,8 +922,9 @@ def grand_decides_fewest(source=None, players=(3,), policy: str = "heuristic") -
     return Claim("grand_decides_fewest",
                  f"The grand round decides the fewest games at {', '.join(map(str, players))} players; the smallest "
                  f"margin ({t.players[i]} players, vs {t.other[i]})", who,
-                 f"standard Femkamp rules, {', '.join(map(str, players))} players only; 20,000 games per player count",
-                 float(t["diff"][i]), float(t.low[i]), float(t.high[i]), bool((t.high < 0).all()), m, t)
+                 f"standard Femkamp rules; {per_setting(df, 'games')}",
+                 float(t["diff"][i]), float(t.low[i]), float(t.high[i]), within(t.low, t.high, "less"), m, t,
+                 players=f"{players_words(players)} only", unit="share difference", trump="none (Femkamp has no trump)", cards="the whole deck dealt, every round")
 
 
 def queens_widest_spread(source=None, policy: str = "heuristic") -> Claim:
@@ -629,12 +947,13 @@ def queens_widest_spread(source=None, policy: str = "heuristic") -> Claim:
     return Claim("queens_widest_spread",
                  f"The queens round spreads the scores most; the smallest margin in standard deviation "
                  f"({t.players[i]} players, vs {t.other[i]})", HEURISTIC if policy == "heuristic" else RANDOM,
-                 "standard Femkamp rules, 3-5 players; 20,000 games per player count (approximate SE of a standard "
-                 "deviation)", float(t["diff"][i]), float(t.low[i]), float(t.high[i]), bool((t.low > 0).all()), m, t)
+                 f"standard Femkamp rules; {per_setting(df, 'games')} (approximate SE of a standard "
+                 "deviation)", float(t["diff"][i]), float(t.low[i]), float(t.high[i]), within(t.low, t.high, "more"),
+                 m, t, players=f"{players_words(sorted(d.players.unique()))}, each checked", unit="points", trump="none (Femkamp has no trump)", cards="the whole deck dealt, every round")
 
 
 # ------------------------------------------------------------ notebook 14
-def _first_seat_edges(df: pd.DataFrame, z: float) -> pd.DataFrame:
+def first_seat_edges(df: pd.DataFrame, z: float) -> pd.DataFrame:
     rows = []
     for (players, policy), g in df.groupby(["players", "policy"]):
         g = g.set_index("seat_from_leader")
@@ -647,39 +966,48 @@ def _first_seat_edges(df: pd.DataFrame, z: float) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-FIRST_EDGE_BOUND = 0.05
+#: the words bounding the starting seat's edge (share of rounds gone out, first seat − second)
+FIRST_EDGE_BOUND = "less than 5% either way"
 
 
 def first_player_edge(source=None, players=(2, 3, 4, 5, 6), policy: str = "heuristic") -> Claim:
     """The starting seat's edge over the second seat (share of rounds each goes out) is small at every table size.
 
     The claim is that the edge, with Bonferroni-corrected intervals over the
-    table sizes, lies within ±:data:`FIRST_EDGE_BOUND` everywhere; the details
+    table sizes, lies in the band of :data:`FIRST_EDGE_BOUND` everywhere; the details
     give each table size's edge with its interval.
     """
     df = _source(source)("rummy_summary", players=list(players), policy=policy)
     m = len(players)
-    t = _first_seat_edges(df, z_family(m))
+    t = first_seat_edges(df, z_family(m))
     i = int(t.edge.abs().idxmax())
-    b = FIRST_EDGE_BOUND
     return Claim("first_player_edge",
-                 f"The player who starts goes out at most {b:.0%} more or less often than the next player at "
-                 f"{', '.join(map(str, players))} players; the largest edge ({t.players[i]} players)",
+                 f"The player who starts goes out more or less often than the next player by "
+                 f"{with_unit(FIRST_EDGE_BOUND, 'of the rounds')}; "
+                 f"the largest edge ({t.players[i]} players)",
                  HEURISTIC if policy == "heuristic" else RANDOM,
-                 f"standard Rummy rules with at most 3 reshuffles, {', '.join(map(str, players))} players; "
-                 f"{int(t.rounds.min()):,} rounds per player count", float(t.edge[i]), float(t.low[i]), float(t.high[i]),
-                 bool((t.low > -b).all() and (t.high < b).all()), m, t)
+                 f"standard Rummy rules with at most 3 reshuffles; {count(t.rounds.min())} rounds per player count",
+                 float(t.edge[i]), float(t.low[i]), float(t.high[i]), within(t.low, t.high, FIRST_EDGE_BOUND), m, t,
+                 players=f"{players_words(players)}, each checked", unit="share difference", trump="none (Rummy has no tricks)", cards="the rules' deal")
 
 
-def random_rounds_without_winner(source=None, players: int = 3) -> Claim:
-    """About half of all random-play rounds end with no winner (the stock runs out after three reshuffles)."""
+#: the words for the share of random three-player Rummy rounds with no winner
+NO_WINNER_WORDS = "about half"
+
+
+def random_rounds_without_winner(source=None, players: int = 3, wording: str = NO_WINNER_WORDS) -> Claim:
+    """About half of random-play rounds at three players end with no winner (the stock runs out after three reshuffles).
+
+    ``wording`` (an entry of :func:`band`'s vocabulary) may be changed to test another claim.
+    """
     df = _source(source)("rummy_summary", players=players, policy="random")
     row = df.iloc[0]
     return Claim("random_rounds_without_winner",
-                 f"About half of random {players}-player rounds end with no winner (between 45% and 55%)", RANDOM,
-                 f"standard Rummy rules with at most 3 reshuffles, {players} players; {int(row.rounds):,} rounds",
+                 f"{wording[0].upper() + wording[1:]} of random rounds end with no winner", RANDOM,
+                 f"standard Rummy rules with at most 3 reshuffles; {count(row.rounds)} rounds",
                  float(row.p_no_winner), float(row.no_winner_low), float(row.no_winner_high),
-                 bool(0.45 < row.no_winner_low and row.no_winner_high < 0.55), 1, df)
+                 within(row.no_winner_low, row.no_winner_high, wording), 1, df,
+                 players=f"{players} only", unit="share", trump="none (Rummy has no tricks)", cards="the rules' deal")
 
 
 def _increasing(df: pd.DataFrame, value: str, low: str, high: str, players) -> pd.DataFrame:
@@ -706,8 +1034,9 @@ def rounds_longer_with_more_players(source=None, players=(2, 3, 4, 5), policy: s
     return Claim("rounds_longer_with_more_players",
                  f"Rounds take more turns with each extra player from {players[0]} to {players[-1]}; the smallest "
                  f"increase ({t['from'][i]} to {t['to'][i]} players)", HEURISTIC if policy == "heuristic" else RANDOM,
-                 f"standard Rummy rules with at most 3 reshuffles; 20,000 rounds per player count",
-                 float(t["diff"][i]), float(t.low[i]), float(t.high[i]), bool((t.low > 0).all()), len(t), t)
+                 f"standard Rummy rules with at most 3 reshuffles; {per_setting(df)}",
+                 float(t["diff"][i]), float(t.low[i]), float(t.high[i]), within(t.low, t.high, "more"), len(t), t,
+                 players=f"{players[0]}-{players[-1]}, every step of one player", trump="none (Rummy has no tricks)", cards="the rules' deal")
 
 
 def loser_penalty_grows(source=None, players=(2, 3, 4, 5, 6), policy: str = "heuristic") -> Claim:
@@ -727,8 +1056,9 @@ def loser_penalty_grows(source=None, players=(2, 3, 4, 5, 6), policy: str = "heu
                  f"A losing hand keeps more penalty points with each extra player from {players[0]} to {players[-1]}; "
                  f"the smallest increase ({t['from'][i]} to {t['to'][i]} players)",
                  HEURISTIC if policy == "heuristic" else RANDOM,
-                 "standard Rummy rules with at most 3 reshuffles; 20,000 rounds per player count",
-                 float(t["diff"][i]), float(t.low[i]), float(t.high[i]), bool((t.low > 0).all()), len(t), t)
+                 f"standard Rummy rules with at most 3 reshuffles; {per_setting(df)}",
+                 float(t["diff"][i]), float(t.low[i]), float(t.high[i]), within(t.low, t.high, "more"), len(t), t,
+                 players=f"{players[0]}-{players[-1]}, every step of one player", unit="points", trump="none (Rummy has no tricks)", cards="the rules' deal")
 
 
 #: every asserted claim of notebooks 10–14, by notebook
@@ -736,10 +1066,11 @@ NOTEBOOK_CLAIMS = {
     "10_one_card_plump": [one_card_exact_matches_simulation, leader_ace_advice, small_rounds_exact_match_simulation,
                           lowest_card_exact_match_simulation],
     "11_zero_bids": [one_card_zero_bids_beat_the_base_rate, zero_bids_dip_at_middle_hands,
-                     more_players_make_zero_bids_safer, leader_zero_bids_fail_more, no_trump_zero_bids_harder,
-                     good_players_make_zero_bids],
-    "12_the_hook": [hook_cost_to_dealer, hook_forces_dealer_range, hook_costs_other_seats, hook_adds_plumps,
-                    fairest_scoring],
+                     more_players_make_zero_bids_safer, one_more_player_not_always_safer, leader_zero_bids_fail_more,
+                     no_trump_zero_bids_harder, good_players_make_zero_bids],
+    "12_the_hook": [hook_cost_to_dealer, hook_forces_dealer_range, hook_forces_dealer_range_none,
+                    hook_costs_other_seats, dealer_pays_with_turned_up_trump, dealer_gains_somewhere_without_trump,
+                    hook_adds_plumps, fairest_scoring],
     "13_femkamp_scores": [queens_widest_spread, queens_decide_most, grand_decides_fewest],
     "14_rummy": [first_player_edge, random_rounds_without_winner, rounds_longer_with_more_players, loser_penalty_grows],
 }
@@ -751,6 +1082,8 @@ REQUESTS = [
     ("plump_zero_bids", {"players": [3, 4], "cards": [2, 3], "trump": ["turned-up", "none"], "policy": "random"}),
     ("plump_zero_bids", {"players": 4, "cards": 1, "trump": "turned-up", "policy": "heuristic"}),
     ("plump_zero_bids", {"players": [4, 7], "cards": list(range(1, 11)), "trump": "turned-up", "policy": "heuristic"}),
+    ("plump_zero_bids", {"players": list(range(2, 8)), "cards": list(range(1, 8)), "trump": "turned-up",
+                         "policy": "heuristic"}),
     ("plump_zero_bids", {"players": 4, "cards": list(range(2, 6)), "trump": "none", "policy": "heuristic"}),
     ("plump_zero_bids", {"players": 4, "cards": list(range(2, 8)), "trump": "turned-up", "policy": "random"}),
     ("plump_search_zero_bids", {"players": 4, "cards": list(range(2, 8))}),
@@ -791,3 +1124,50 @@ def claims_table(claims: "list[Claim]") -> pd.DataFrame:
     """The claims as a table: name, estimate, interval, comparisons, verdict."""
     return pd.DataFrame([{"claim": c.name, "estimate": c.estimate, "low": c.low, "high": c.high,
                           "comparisons": c.comparisons, "holds": c.holds} for c in claims])
+
+
+# ------------------------------------------------------------ bot strength (one source: the arena's table)
+TIER_NAMES = {"search": "`PlumpSearchBot` (its defaults)", "plumpbot": "`PlumpBot`", "ismcts-300": "ISMCTS-300",
+              "ismcts-1000": "ISMCTS-1000", "random": "random play"}
+
+
+def strength(tier: str, players: int, cards: int, against: str | None = None, table: pd.DataFrame | None = None):
+    """The strength table's figure for ``tier`` at ``players`` × ``cards``: the pooled row if there is one, else the only run.
+
+    ``table``: the rows of ``cardlab/data/strength_arena.csv`` (written by ``benchmarks/arena_openspiel.py
+    --table``), read when not given.  Returns the row (a Series) with ``diff``, ``se``, ``rounds``,
+    ``openspiel`` and ``command``; an error when several runs and no pooled row match.
+    """
+    from .data_files import load_table
+
+    t = load_table("strength_arena") if table is None else table
+    rows = t[(t.tier == tier) & (t.players == players) & (t.cards == cards)]
+    if against is not None:
+        rows = rows[rows.against == against]
+    pooled = rows[rows.seed.astype(str) == "pooled"]
+    rows = pooled if len(pooled) else rows
+    if len(rows) != 1:
+        raise ValueError(f"the strength table has {len(rows)} rows for {tier} at {players}x{cards}"
+                         f"{'' if against is None else ' against ' + against}: name the run")
+    return rows.iloc[0]
+
+
+def strength_text(row) -> str:
+    """``'+0.47 ± 0.15 points per round'``: a strength difference with its standard error."""
+    return f"{signed(row['diff'])} ± {float(row['se']):.2f} points per round"
+
+
+def strength_summary(table: pd.DataFrame | None = None) -> str:
+    """The summary sentence of ``docs/strength.md``, written from the strength table (a test keeps the two equal)."""
+    from .data_files import load_table
+
+    t = load_table("strength_arena") if table is None else table
+    sizes = [(4, 5), (4, 10), (3, 7)]
+    search = [strength("search", p, c, "ismcts-1000", t) for p, c in sizes]
+    friendly = [strength("plumpbot", p, c, "ismcts-300", t) for p, c in sizes]
+    release = "/".join(sorted({str(r["openspiel"]) for r in search + friendly}))
+    dates = "/".join(sorted({str(r["date"]) for r in search + friendly}))
+    each = lambda rows: ", ".join(f"{strength_text(r)} at {r['players']} × {r['cards']}" for r in rows)  # noqa: E731
+    return (f"In short ({dates}, from `cardlab/data/strength_arena.csv`, pooled over the seeds; details below): "
+            f"against OpenSpiel {release}'s ISMCTS-1000, whose imagined deals are fair, `PlumpSearchBot` with its "
+            f"defaults scores {each(search)}; against ISMCTS-300, `PlumpBot` scores {each(friendly)}.")

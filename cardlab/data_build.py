@@ -163,9 +163,10 @@ def _zero_bid_frame(config: Config, table: pd.DataFrame) -> pd.DataFrame:
     })
 
 
-#: the search-bot sample: rounds per setting (at scale 1), the bots' play-outs per decision, the settings
-SEARCH_ROUNDS = 2000
-SEARCH_ROLLOUTS = 300
+#: the search-bot sample: rounds per setting (at scale 1), the bots' play-outs per decision (the bot's default,
+#: ``cardlab.bots.plump_search.ISMCTS_ROLLOUTS``: information-set MCTS with 5000 iterations), the settings
+SEARCH_ROUNDS = 250
+SEARCH_ROLLOUTS = 5000
 SEARCH_SETTINGS = {4: range(1, 8)}
 
 
@@ -659,6 +660,167 @@ def run_exact_small(config: Config) -> pd.DataFrame:
     return table[cols[:-2] + tricks + cols[-2:]]
 
 
+# ----------------------------------------------------------- the code behind a table
+#: the parts of cardlab whose code can change what a table holds; imports are followed inside them only
+CODE_ROOTS = ("sim", "bots", "rules", "games", "cards", "tricks", "_rng")
+#: modules that change how a build runs (compile cache, warm-up, scheduling, threads), never what it computes
+CODE_IGNORED = ("sim/_numba.py", "sim/warmup.py", "sim/sweep.py", "sim/threads.py")
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def normalized_source(path: "str | Path") -> str:
+    r"""A module's code without comments, docstrings or layout: what decides what it computes.
+
+    The source is parsed and written back by :func:`ast.unparse` with every docstring taken out,
+    so editing a comment or a docstring (or re-wrapping a line) leaves it as it was.
+
+    >>> import tempfile, pathlib
+    >>> a, b = (pathlib.Path(tempfile.mkdtemp()) / n for n in ("a.py", "b.py"))
+    >>> _ = a.write_text("def f(x):\n    '''Twice x.'''\n    return 2 * x  # double\n")
+    >>> _ = b.write_text("def f(x):\n    return 2*x\n")
+    >>> normalized_source(a) == normalized_source(b)
+    True
+    >>> _ = b.write_text("def f(x):\n    return 3 * x\n")
+    >>> normalized_source(a) == normalized_source(b)
+    False
+    """
+    import ast
+
+    tree = ast.parse(Path(path).read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+                node.body = node.body[1:] or [ast.Pass()]
+    return ast.unparse(tree)
+
+
+def _imported_files(node, package: str) -> set[str]:
+    """The package-relative ``.py`` files that the imports inside ``node`` (at any depth) name, within cardlab."""
+    import ast
+
+    found = set()
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Import):
+            targets = [(a.name, None) for a in sub.names]
+        elif isinstance(sub, ast.ImportFrom):
+            if sub.level:
+                base = package.split(".")[: len(package.split(".")) - (sub.level - 1)]
+                module = ".".join(base + ([sub.module] if sub.module else []))
+            else:
+                module = sub.module or ""
+            targets = [(module, a.name) for a in sub.names]
+        else:
+            continue
+        for module, name in targets:
+            parts = module.split(".")
+            if parts[0] != "cardlab" or len(parts) < 2 or parts[1] not in CODE_ROOTS:
+                continue
+            folder = _PACKAGE.joinpath(*parts[1:])
+            if name and (folder / f"{name}.py").is_file():  # from cardlab.rules import plump_core
+                found.add("/".join(parts[1:] + [name]) + ".py")
+            elif folder.with_suffix(".py").is_file():
+                found.add("/".join(parts[1:]) + ".py")
+            elif (folder / "__init__.py").is_file():
+                found.add("/".join(parts[1:]) + "/__init__.py")
+    return {f for f in found if f not in CODE_IGNORED}
+
+
+def _module_of(relative: str) -> str:
+    parts = ["cardlab"] + relative[:-3].split("/")
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _recipe_nodes(names) -> dict:
+    """The top-level functions, classes and constants of this module that ``names`` use, followed through each other."""
+    import ast
+
+    tree = ast.parse(Path(__file__).read_text(encoding="utf-8"))
+    top = {}
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            top[node.name] = node
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            for target in (node.targets if isinstance(node, ast.Assign) else [node.target]):
+                if isinstance(target, ast.Name):
+                    top[target.id] = node
+    seen: dict = {}
+    todo = list(names)
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in top:
+            continue
+        seen[name] = top[name]
+        todo.extend(sub.id for sub in ast.walk(top[name]) if isinstance(sub, ast.Name))
+    return seen
+
+
+def table_code(spec: "TableSpec") -> dict:
+    """What table ``spec`` is computed by: its recipe in this module, the cardlab modules it reaches, its data files.
+
+    The recipe is the table's ``configs`` and ``run`` functions with the functions and constants
+    of this module that they use; the modules are those its recipe imports, followed through their
+    own imports (any depth, lazy imports included) inside :data:`CODE_ROOTS`; the data files are
+    the spec's ``data`` (e.g. the bidding table the friendly bot's kernels are compiled with).
+    Returns ``{"fingerprint": 16 hex digits, "files": {file: 12 hex digits}}``: a file changes its
+    digest only when its code does (:func:`normalized_source`), so a table is stale exactly when
+    one of these digests differs from the manifest's.
+    """
+    import ast
+    import hashlib
+
+    def digest(text: "str | bytes") -> str:
+        return hashlib.sha256(text if isinstance(text, bytes) else text.encode("utf-8")).hexdigest()[:12]
+
+    nodes = _recipe_nodes([spec.configs.__name__, spec.run.__name__])
+    recipe = "\n".join(ast.unparse(_without_docstring(nodes[n])) for n in sorted(nodes))
+    files: dict[str, str] = {"data_build.py:" + spec.name: digest(recipe)}
+    todo = sorted(set().union(*(_imported_files(n, "cardlab") for n in nodes.values())))
+    seen: set[str] = set()
+    while todo:
+        relative = todo.pop()
+        if relative in seen:
+            continue
+        seen.add(relative)
+        path = _PACKAGE / relative
+        files[relative] = digest(normalized_source(path))
+        package = _module_of(relative) if relative.endswith("__init__.py") else _module_of(relative).rpartition(".")[0]
+        todo.extend(sorted(_imported_files(ast.parse(path.read_text(encoding="utf-8")), package) - seen))
+    for name in spec.data:
+        files[name] = digest((_PACKAGE / name).read_bytes())
+    files = dict(sorted(files.items()))
+    whole = hashlib.sha256("".join(f"{k}\0{v}\n" for k, v in files.items()).encode()).hexdigest()[:16]
+    return {"fingerprint": whole, "files": files}
+
+
+def _without_docstring(node):
+    import ast
+    import copy
+
+    node = copy.deepcopy(node)
+    body = getattr(node, "body", None)
+    if isinstance(body, list) and body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+            and isinstance(body[0].value.value, str):
+        node.body = body[1:] or [ast.Pass()]
+    return node
+
+
+def stale_code(name: str, manifest: "dict | None" = None) -> list[str]:
+    """The files (or recipe) whose code changed since table ``name`` was built, by the manifest's ``code``.
+
+    ``["(no code fingerprint)"]`` when the manifest records none; ``[]`` when the table is fresh.
+    """
+    entry = (manifest or load_manifest())["tables"][name]
+    recorded = entry.get("code")
+    if not recorded:
+        return ["(no code fingerprint)"]
+    now = table_code(TABLES_BY_NAME[name])
+    if now["fingerprint"] == recorded["fingerprint"]:
+        return []
+    keys = sorted(set(now["files"]) | set(recorded["files"]))
+    return [k for k in keys if now["files"].get(k) != recorded["files"].get(k)]
+
+
 # ----------------------------------------------------------- the catalogue
 @dataclass(frozen=True)
 class TableSpec:
@@ -670,11 +832,15 @@ class TableSpec:
     run: Callable[[Config], pd.DataFrame]
     keys: tuple[str, ...]  # columns that name a configuration
     explicit: bool = False  # built only when named with ``only`` (the bidding table the others are measured with)
+    data: tuple[str, ...] = ()  # data files (inside the package) that the table's code reads
 
     @property
     def file(self) -> str:
         return f"{self.name}.csv"
 
+
+#: the friendly bot's bidding table, compiled into every kernel that bids like it (and into the search's play-outs)
+BID_WEIGHTS_FILES = ("data/plump_bid_weights.csv",)
 
 TABLES = [
     TableSpec("plump_zero_bids", "plump",
@@ -682,14 +848,15 @@ TABLES = [
               "(turned-up, none, fixed spades) x policy (random, heuristic = the friendly bot); one row per seat "
               "counted from the leader (0 = left of the dealer, players-1 = the dealer). p_zero: no trick taken; "
               "p_bid0_made: a zero bid made (of bid0_rounds zero bids); p_made: any bid made; *_low/*_high: Wilson "
-              "95% intervals.", "round", zero_bid_configs, run_zero_bids, ("players", "cards", "trump", "policy")),
+              "95% intervals.", "round", zero_bid_configs, run_zero_bids, ("players", "cards", "trump", "policy"),
+              data=BID_WEIGHTS_FILES),
     TableSpec("plump_search_zero_bids", "plump",
-              "Zero bids when every seat is PlumpSearchBot (a strong player: determinised search with "
-              f"{SEARCH_ROLLOUTS} play-outs per decision, each seat its own seed), played by the engine: 4 "
+              "Zero bids when every seat is PlumpSearchBot at its default strength (a strong player: information-set "
+              f"MCTS with {SEARCH_ROLLOUTS} iterations per decision, each seat its own seed), played by the engine: 4 "
               f"players x 1-7 cards, trump turned up, hook on, {SEARCH_ROUNDS:,} rounds per setting; the columns of "
               "plump_zero_bids (Wilson 95% intervals) plus rollouts. The search bot changes as it is improved: "
               "rebuild with the command below.", "round", search_zero_bid_configs, run_search_zero_bids,
-              ("players", "cards", "trump", "policy")),
+              ("players", "cards", "trump", "policy"), data=BID_WEIGHTS_FILES),
     TableSpec("plump_hook", "plump",
               "The same deals played by heuristic bots with the hook (kroken) on and off, players 3-7 x every hand "
               "size x trump (turned-up, none). p_forced: share of rounds in which the hook moved the dealer off the "
@@ -698,7 +865,7 @@ TABLES = [
               "diff_<variant>: the paired difference hook on - hook off of a seat's round score on the same deals "
               "(95% normal intervals); diff_plumps: the paired difference in plumps per round; p_seat_changed: the "
               "seat's bid or tricks changed.",
-              "round", hook_configs, run_hook, ("players", "cards", "trump", "policy")),
+              "round", hook_configs, run_hook, ("players", "cards", "trump", "policy"), data=BID_WEIGHTS_FILES),
     TableSpec("plump_bid_weights", "plump",
               "The friendly bot's (PlumpBot, policy heuristic) bidding table: for players 2-7 x every hand size x "
               "trump (turned-up, none) x seat from the dealer's left (and seat 'any', all seats pooled), the "
@@ -718,7 +885,8 @@ TABLES = [
               "cardlab.sim.exact_tricks. policy simple (SimpleBot at every seat: the lowest legal card, bid = aces + "
               "trump K and Q): p_zero, p_made (its bid made); from cardlab.sim.exact_simple, the settings it reaches. "
               "Both: mean_tricks, p_tricks_<t>, and the fractions as text; no simulation.",
-              "exact", exact_small_configs, run_exact_small, ("players", "cards", "trump", "policy")),
+              "exact", exact_small_configs, run_exact_small, ("players", "cards", "trump", "policy"),
+              data=("data/plump_exact_simple_counts.json",)),
     TableSpec("femkamp_summary", "femkamp",
               "Whole Femkamp games (compiled kernel), 3, 4 and 5 players x policy (random, heuristic), 20,000 games "
               "each; one row per round (pass, clubs, queens, grand, kabal, total) x seat from the first leader: "
@@ -854,6 +1022,7 @@ def build(out: "str | Path | None" = None, *, seed: int = DEFAULT_SEED, scale: f
             "bytes": (out / spec.file).stat().st_size,
             "config_keys": list(spec.keys), "rules": rules,
             "command": command_line(seed, scale, [name], shown_out),
+            "code": table_code(spec),
         }
     manifest.update({"seed": seed, "scale": scale, "command": command_line(seed, scale, None, shown_out),
                      "seeding": "each configuration: numpy SeedSequence([seed, crc32(key)]) -> the row's `seed`; "
@@ -865,6 +1034,56 @@ def build(out: "str | Path | None" = None, *, seed: int = DEFAULT_SEED, scale: f
 
         clear_kernel_cache()  # the kernels froze the old bidding table into their compiled code
     manifest["seconds"] = round(time.perf_counter() - started, 1)
+    return manifest
+
+
+# ----------------------------------------------------------- code fingerprints and measured tables
+def record_code(names: "list[str]", out: "str | Path | None" = None) -> dict:
+    """Write today's :func:`table_code` into the manifest entries of tables ``names``, leaving the tables as they are.
+
+    Only for tables shown to come out the same from today's code (rebuilt byte for byte, or their
+    rows made again by :func:`recompute_rows`); :func:`build` records the code of every table it builds.
+    """
+    folder = Path(out) if out is not None else shipped_dir()
+    path = folder / "manifest.json"
+    manifest = json.loads(path.read_text())
+    for name in names:
+        manifest["tables"][name]["code"] = table_code(TABLES_BY_NAME[name])
+    path.write_text(json.dumps(manifest, indent=1, sort_keys=False) + "\n")
+    return manifest
+
+
+#: tables measured by a benchmark, not built here: each row names the command that made it
+MEASUREMENTS = {
+    "strength_arena": (
+        "Bot strength in OpenSpiel's oh_hell (one round: trump turned up, hook on, 1 per trick + 10 for an exact "
+        "bid): a cardlab tier head to head against OpenSpiel's ISMCTS (against), on the same deals with the seats "
+        "rotated. One row per run x size x tier: diff = the tier's mean score per round minus the field's in the "
+        "same seats (se: standard error over deals, z), exact_bids, zero_bids_failed, CPU ms per decision beside "
+        "the field's. seed 'pooled': the runs of pooled_seeds pooled by benchmarks/arena_pool.py (plumpbot against "
+        "ismcts-300 taken deal by deal). openspiel: the release; command: what made the row; recorded: where the "
+        "figures were taken from (rows written by benchmarks/arena_openspiel.py --table, or transcribed from "
+        "that script's published output with the command that produced it)."),
+}
+
+
+def record_measurements(out: "str | Path | None" = None) -> dict:
+    """List the measured tables (:data:`MEASUREMENTS`) in the manifest: file, rows, columns, bytes, the commands."""
+    from .data_files import MEASURED
+
+    folder = Path(out) if out is not None else shipped_dir()
+    path = folder / "manifest.json"
+    manifest = json.loads(path.read_text())
+    entries = {}
+    for name, description in MEASUREMENTS.items():
+        file = folder / MEASURED[name]
+        df = pd.read_csv(file)
+        entries[name] = {"file": MEASURED[name], "description": description, "rows": int(len(df)),
+                         "columns": list(df.columns), "bytes": file.stat().st_size,
+                         "commands": sorted(set(df.command)),
+                         "command": "python benchmarks/arena_openspiel.py ... --table cardlab/data/strength_arena.csv"}
+    manifest["measurements"] = entries
+    path.write_text(json.dumps(manifest, indent=1, sort_keys=False) + "\n")
     return manifest
 
 

@@ -61,16 +61,24 @@ def user_data_dir() -> Path:
     return base / "cardlab" / "tables"
 
 
+#: tables that are measured by a benchmark rather than built by ``cardlab data build`` (listed in the
+#: manifest's ``measurements`` with the commands that made their rows)
+MEASURED = {"strength_arena": "strength_arena.csv"}
+
+
 def table_file(name: str) -> str:
     """The file name of table ``name`` (an error listing the tables when there is none)."""
     from .data_build import TABLES_BY_NAME
 
+    if name in MEASURED:
+        return MEASURED[name]
     try:
         return TABLES_BY_NAME[name].file
     except KeyError:
         from .errors import RulesError
 
-        raise RulesError("rules.choice", field="table", value=name, allowed=", ".join(TABLES_BY_NAME)) from None
+        raise RulesError("rules.choice", field="table", value=name,
+                         allowed=", ".join([*TABLES_BY_NAME, *MEASURED])) from None
 
 
 def table_path(name: str, directory: "str | os.PathLike[str] | None" = None) -> Path:

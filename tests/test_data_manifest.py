@@ -6,15 +6,16 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from cardlab.data_build import TABLES, TABLES_BY_NAME, load_manifest, recompute_rows, rules_from_options
-from cardlab.data_files import shipped_dir
+from cardlab.data_build import (TABLES, TABLES_BY_NAME, load_manifest, recompute_rows, rules_from_options, stale_code,
+                                 table_code)
+from cardlab.data_files import MEASURED, shipped_dir
 
 DATA = shipped_dir()
 MANIFEST = load_manifest(DATA)
 
 
 def test_every_file_listed_and_every_listed_file_present():
-    listed = {t["file"] for t in MANIFEST["tables"].values()}
+    listed = {t["file"] for t in MANIFEST["tables"].values()} | {m["file"] for m in MANIFEST["measurements"].values()}
     present = {p.name for p in DATA.glob("*.csv")}
     assert listed == present
     assert set(MANIFEST["tables"]) == {t.name for t in TABLES}
@@ -121,3 +122,98 @@ def test_build_runs_serially_without_dask_unless_a_scheduler_is_asked_for(tmp_pa
     assert manifest["tables"]["plump_one_card_exact"]["rows"] > 0
     with pytest.raises(RulesError, match="cardlab.cluster."):
         build(tmp_path, only=["plump_one_card_exact"], scheduler="tcp://host:8786")
+
+
+@pytest.mark.parametrize("name", sorted(MANIFEST["tables"]))
+def test_every_table_is_as_fresh_as_its_code(name):
+    """The manifest records the code each table was made by (its recipe, the modules it reaches, its data files);
+    a table whose code has changed since must be rebuilt (its command is in the manifest)."""
+    entry = MANIFEST["tables"][name]
+    assert {"fingerprint", "files"} <= set(entry.get("code", {})), f"{name}: no code fingerprint in the manifest"
+    changed = stale_code(name, MANIFEST)
+    assert not changed, f"{name} is older than its code ({', '.join(changed)}): rebuild it with {entry['command']}"
+
+
+def test_the_code_behind_a_table_is_followed_through_its_imports():
+    code = table_code(TABLES_BY_NAME["plump_search_zero_bids"])["files"]
+    assert {"bots/plump_search.py", "sim/plump_ismcts.py", "sim/plump_heuristic.py", "bots/plump_bid_table.py",
+            "data/plump_bid_weights.csv", "data_build.py:plump_search_zero_bids"} <= set(code)
+    assert "sim/_numba.py" not in code  # how kernels are cached changes nothing they compute
+    femkamp = table_code(TABLES_BY_NAME["femkamp_summary"])["files"]
+    assert "sim/femkamp_kernel.py" in femkamp and "bots/plump_search.py" not in femkamp
+
+
+def test_a_code_change_makes_a_table_stale(monkeypatch):
+    """Change one module's code (not its comments) and the tables that reach it, and only those, are stale."""
+    import cardlab.data_build as data_build
+
+    fresh = {name: {**MANIFEST["tables"][name], "code": table_code(TABLES_BY_NAME[name])}
+             for name in ("plump_one_card_exact", "rummy_summary")}
+    manifest = {"tables": fresh}
+    assert stale_code("plump_one_card_exact", manifest) == [] and stale_code("rummy_summary", manifest) == []
+    original = data_build.normalized_source
+    monkeypatch.setattr(data_build, "normalized_source",
+                        lambda path: original(path) + ("\nx = 1" if str(path).endswith("sim/exact.py") else ""))
+    assert stale_code("plump_one_card_exact", manifest) == ["sim/exact.py"]
+    assert stale_code("rummy_summary", manifest) == []
+    assert stale_code("plump_one_card_exact", {"tables": {"plump_one_card_exact": {}}}) == ["(no code fingerprint)"]
+
+
+def test_a_recipe_constant_is_part_of_its_table_code(monkeypatch):
+    import cardlab.data_build as data_build
+
+    before = table_code(TABLES_BY_NAME["plump_search_zero_bids"])["files"]["data_build.py:plump_search_zero_bids"]
+    other = table_code(TABLES_BY_NAME["rummy_summary"])["files"]["data_build.py:rummy_summary"]
+    source = Path(data_build.__file__).read_text()
+    monkeypatch.setattr(Path, "read_text", lambda self, *a, **k: (
+        source.replace("SEARCH_ROLLOUTS = ", "SEARCH_ROLLOUTS = 1 + ") if self == Path(data_build.__file__)
+        else Path.read_bytes(self).decode("utf-8")))
+    assert table_code(TABLES_BY_NAME["plump_search_zero_bids"])["files"]["data_build.py:plump_search_zero_bids"] != before
+    assert table_code(TABLES_BY_NAME["rummy_summary"])["files"]["data_build.py:rummy_summary"] == other
+
+
+# ----------------------------------------------------------- the strength table (measured by the arena)
+def test_the_strength_table_names_release_and_command_on_every_row():
+    entry = MANIFEST["measurements"]["strength_arena"]
+    df = pd.read_csv(DATA / MEASURED["strength_arena"], dtype={"seed": str})
+    assert len(df) == entry["rows"] and list(df.columns) == entry["columns"]
+    assert entry["bytes"] == (DATA / entry["file"]).stat().st_size
+    assert df.openspiel.astype(str).str.match(r"\d+\.\d+\.\d+$").all()
+    assert df.command.str.match(r"python benchmarks/arena_(openspiel|pool)\.py ").all()
+    assert sorted(set(df.command)) == entry["commands"]
+    assert ((df.se > 0) & (df.rounds > 0)).all()
+
+
+def test_docs_quote_the_strength_table():
+    """docs/strength.md's summary is the sentence written from the table, word for word."""
+    from cardlab.claims import strength_summary
+
+    docs = (Path(__file__).resolve().parents[1] / "docs" / "strength.md").read_text()
+    assert strength_summary() in " ".join(docs.split())
+
+
+def test_the_arena_writes_rows_of_the_strength_table(tmp_path, monkeypatch):
+    """benchmarks/arena_openspiel.py --table: its rows have the table's columns, and a rerun replaces its own rows."""
+    import importlib.util
+    import sys
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "arena_openspiel.py"
+    spec = importlib.util.spec_from_file_location("arena_openspiel", path)
+    arena = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "arena_openspiel", arena)  # its dataclasses look themselves up there
+    spec.loader.exec_module(arena)
+    shipped = pd.read_csv(DATA / MEASURED["strength_arena"])
+    assert list(shipped.columns) == list(arena.TABLE_COLUMNS)
+    summary = [{"size": "4×5", "tier": t, "rounds": 40, "mean": 7.0, "diff": d, "se": 0.3, "z": d / 0.3, "exact": 0.6,
+                "zero_fail": float("nan"), "ms": 5.0, "field_ms": 9.0} for t, d in (("search", 0.5), ("ismcts-1000", 0.0))]
+    table = tmp_path / "strength_arena.csv"
+    table.write_bytes((DATA / MEASURED["strength_arena"]).read_bytes())
+    for diff in (0.5, 0.25):
+        summary[0]["diff"] = diff
+        rows = arena.table_rows(summary, seed=9, release="1.6.15", command="python benchmarks/arena_openspiel.py --quick",
+                                date="2026-12-02")
+        arena.write_table(table, rows)
+    again = pd.read_csv(table)
+    assert len(again) == len(shipped) + 1                       # the field's own row is left out; the rerun replaced
+    last = again.iloc[-1]
+    assert (last.tier, last["diff"], last.against, last.openspiel) == ("search", 0.25, "ismcts-1000", "1.6.15")

@@ -90,3 +90,14 @@ def test_before_it_is_drawn_a_page_shows_a_sentence_not_the_widget_repr(explorer
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert "VBox(" not in bundle["text/plain"]
     assert bundle["text/plain"].startswith(("The odds explorer is loading", "Oddsutforskaren laddas", "Oddsutforskeren lastes"))
+
+
+def test_the_chart_is_titled_by_what_it_plots():
+    """The left panel plots the chance of no trick over all rounds, and says so; the zero bids actually made are a
+    separate sentence, which says how the two differ."""
+    e = OddsExplorer(players=4, hand_size=5, trump="turned-up", policy="heuristic", rounds=ROUNDS, rng=1, lang="en")
+    svg = e.chart_html.value
+    assert "No trick in the round, every round" in svg and "zero bid works" not in svg
+    headline = e.headline_html.value
+    assert "you take no trick in" in headline and "actually bid 0" in headline
+    assert "The chart shows the chance to take no trick in every round" in headline

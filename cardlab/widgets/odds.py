@@ -7,8 +7,9 @@ the compiled kernel of :mod:`cardlab.sim` (about a tenth of a second for
 30,000 rounds once the kernel is compiled) and draws, per seat counted from
 the leader (0 = the player who leads the first trick):
 
-* the chance to take **no trick** (so a zero bid works), with its Wilson 95 %
-  interval;
+* the chance to take **no trick** in a round, over every round whatever the bid (a zero bid made
+  at random works this often; one made on purpose, like the bot's, more often: the headline says
+  how often the seat's actual zero bids worked), with its Wilson 95 % interval;
 * the **expected number of tricks**, with a 95 % interval.
 
 For one-card rounds the exact values (:mod:`cardlab.sim.exact`) stand beside

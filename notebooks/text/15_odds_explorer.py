@@ -16,12 +16,16 @@
 # # Odds explorer
 #
 # **Question.** *Your* question: pick the number of players, the hand size, the trump mode and how everybody
-# plays, and see how often each seat takes no trick (so a zero bid works) and how many tricks it takes on
-# average, with 95 % intervals. One-card rounds show the exact values beside the estimates.
+# plays, and see how often each seat takes no trick in a round and how many tricks it takes on average, with
+# 95 % intervals. Taking no trick is what a zero bid needs: a zero bid made at random works exactly that often,
+# while a player who bids zero on purpose (like the friendly bot) makes it more often, and the explorer says
+# how often. One-card rounds show the exact values beside the estimates.
 #
 # Each change simulates fresh seeded rounds with cardlab's compiled kernel, so it takes a moment the first time.
 
 # %% tags=["output-free"]
+from IPython.display import Markdown
+from cardlab.claims import count, pct
 from cardlab.widgets.odds import OddsExplorer
 from cardlab.data_build import load_table
 
@@ -41,6 +45,13 @@ data[["p_zero", "zero_low", "zero_high"]].round(3)
 
 # %% tags=["output-free"]
 assert ((mine.ci_low <= data.zero_high) & (data.zero_low <= mine.ci_high)).all()   # the intervals overlap
+
+# %%
+seat = mine.loc[0]
+Markdown(f"The chart's left panel is the chance of no trick over every round: for the leader here "
+         f"{pct(seat.p_zero)}. The zero bids the leader actually made (the bot bids zero only on weak cards) "
+         f"worked in {pct(seat.p_bid0_made)} of {count(seat.bid0_rounds)} cases: a different question, "
+         "answered in the line under the title.")
 
 # %% [markdown]
 # ## Try these
