@@ -167,7 +167,7 @@ def test_femkamp_follow_suit_refusal_names_every_card_you_may_play():
                 except MustFollowSuitError as exc:
                     session.show_error(exc)
                 text = session.message_text()
-                assert text.startswith("Du måste bekänna färg")
+                assert text.startswith("Du måste lägga samma färg")
                 assert "Du får lägga: " + " ".join(str(c) for c in session.hand if c in legal) in text
                 return
             session.move(sorted(session.legal_actions(), key=str)[0])

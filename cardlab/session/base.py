@@ -39,6 +39,21 @@ from ..match import Match
 #: Seconds between two bot moves in automatic mode.
 SPEEDS = {"slow": 1.6, "normal": 0.8, "fast": 0.3}
 
+#: A rule's sentence → the same sentence in words a child of eight knows, where the rule book's words are harder
+#: (Swedish "bekänna färg" becomes "lägga samma färg").
+CHILD_WORDS = {"rule.follow_suit": "session.follow_suit"}
+
+
+def in_child_words(message: Message) -> Message:
+    """``message`` in a child's words (:data:`CHILD_WORDS`), or as it is.
+
+    >>> in_child_words(Message("rule.follow_suit", {"suit": "hjärter", "card": "7♥"})).text("sv")
+    'Du måste lägga samma färg: hjärter spelades ut och du har 7♥.'
+    """
+    key = CHILD_WORDS.get(message.key)
+    return Message(key, dict(message.params)) if key is not None else message
+
+
 #: Seconds a hint waits for the strong search bot before the friendly heuristic bot answers instead
 #: (the search bot's compiled code may still be compiling on a fresh machine: minutes, not 0.3 s).
 HINT_PATIENCE = 2.0
@@ -237,8 +252,16 @@ class TableSession(ABC):
         return self.game.legal_actions() if self.game.to_move == self.seat else []
 
     def why_illegal(self, act: Any, lang: str | None = None) -> str | None:
-        """None if ``act`` is allowed now, else the rule it breaks, in words."""
-        return self.match.why_illegal(act, lang or self.lang)
+        """None if ``act`` is allowed now, else the rule it breaks, in words a child knows (:data:`CHILD_WORDS`)."""
+        lang = lang or self.lang
+        check = None if self.game.is_over else getattr(self.game.round, "_check", None)
+        if check is None:
+            return self.match.why_illegal(act, lang)
+        try:
+            check(act, lang)
+        except CardlabError as exc:
+            return in_child_words(exc.as_message()).text(lang)
+        return None
 
     def my_moves(self) -> list[int]:
         """Indexes in ``match.actions`` of the human's moves."""
@@ -334,7 +357,7 @@ class TableSession(ABC):
 
     def show_error(self, exc: CardlabError) -> None:
         """Show a refusal (the rule, in the child's language) on the message line; it is not logged."""
-        self.show(exc.as_message(), tone="error")
+        self.show(in_child_words(exc.as_message()), tone="error")
 
     def message_text(self, lang: str | None = None) -> str:
         """The message line as plain text."""

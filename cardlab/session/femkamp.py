@@ -17,7 +17,7 @@ from ..games.plump import Trick
 from ..i18n import Message
 from ..rules.femkamp import FemkampRules
 from ..sheets.femkamp import count_message
-from .base import Observed, TableSession, person_key, resolve_rules
+from .base import Observed, TableSession, in_child_words, person_key, resolve_rules
 
 
 def describe_move(act: Any, name: Any, prikks: int = 0) -> Message:
@@ -97,7 +97,7 @@ class FemkampSession(TableSession):
         """A refusal, followed (for a card you may not play) by the cards you may play."""
         from ..errors import MustFollowSuitError, MustTrumpError
 
-        items = [exc.as_message()]
+        items = [in_child_words(exc.as_message())]
         allowed = self.you_may_play() if isinstance(exc, (MustFollowSuitError, MustTrumpError)) else None
         if allowed is not None:
             items.append(allowed)
