@@ -98,7 +98,8 @@ def widget_tree(root: W.Widget) -> list[W.Widget]:
 
 @contextmanager
 def one_update_per_widget(widgets: Iterable[W.Widget]) -> Iterator[None]:
-    """Hold every widget's changes until the block ends, then send each changed widget's state once.
+    """Hold every widget's changes until the block ends, then send each changed widget's state once
+    (the first widget's last).
 
     A redraw changes a card button's label, colour, tooltip and classes one by one; sent
     as they happen that is a message each, and with thirty pupils on one server every
@@ -374,7 +375,8 @@ class GameTable(TableBase):
         protokoll = with_classes(W.VBox([self.protokoll_title, self.protokoll_html]), "cardlab-protokoll-box")
         # the settings are for whoever sets the game up: under the table, so the child's first screen is the table
         self._root = with_classes(W.VBox([self.style_html, table, settings, protokoll]), f"cardlab-{self.session.game_type}")
-        self._synced_widgets = widget_tree(self._root)
+        # the message line is sent last in every redraw: when a page sees it change, the rest has arrived
+        self._synced_widgets = [self.message_html] + [w for w in widget_tree(self._root) if w is not self.message_html]
 
     def _card_button(self, index: int) -> W.Widget:
         """One card button of the hand pool: a click plays the card, or (``card_toggles``) selects it."""
