@@ -205,6 +205,26 @@ def test_every_moment_of_a_served_game_fits_the_first_screen(classroom, game):
     assert not failed, "off the first screen:\n" + "\n".join(failed)
 
 
+#: The Swedish and Norwegian play notebooks (longer words on the buttons): their first screen, served.
+TRANSLATED = {"02_spela_plump.ipynb": "plump", "02_spille_plump.ipynb": "plump", "03_spela_femkamp.ipynb": "femkamp",
+              "03_spille_femkamp.ipynb": "femkamp", "04_spela_rummy.ipynb": "rummy", "04_spille_rummy.ipynb": "rummy"}
+
+
+@pytest.mark.parametrize("notebook", list(TRANSLATED))
+def test_the_first_screen_of_a_swedish_or_norwegian_play_notebook_fits(classroom, notebook):
+    game = TRANSLATED[notebook]
+
+    def ready(pg):
+        pg.locator(".cardlab-card-btn").first.wait_for(state="visible", timeout=TIMEOUT_MS)
+
+    with chromium_page(served_page(classroom, notebook), viewport={"width": SIZES[0][0], "height": SIZES[0][1]},
+                       ready=ready) as pg:
+        words = pg.locator(".cardlab-next").first.inner_text()
+        assert words in ("Nästa ▶", "Neste ▶"), words             # the table opens in the notebook's language
+        problems = check_first_screen(pg, game, "bots-turn", notebook.split(".")[0])
+    assert not problems, "off the first screen:\n" + "\n".join(problems)
+
+
 # ----------------------------------------------------------------------------------------- JupyterLab
 def _lab_command(port: int, root: Path, workspaces: Path) -> list[str]:
     return [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root",
