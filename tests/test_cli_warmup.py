@@ -79,3 +79,17 @@ def test_unknown_game_is_refused():
 
     with pytest.raises(RulesError, match="chess"):
         warmup.ensure_compiled("chess")
+
+
+def test_warmup_says_first_how_long_compiling_takes(fresh, monkeypatch):
+    monkeypatch.setattr(warmup, "is_cached", lambda game: game == "plump")
+    stream = io.StringIO()
+    warmup.warmup(stream=stream)
+    first = stream.getvalue().splitlines()[0]
+    assert first.startswith("Compiling the fast simulator for femkamp, rummy, once for this machine.")
+    assert f"({warmup.MEASURED['cpu_seconds']} s measured" in first and f"up to {warmup.MEASURED['busy_minutes']} minutes" in first
+    quiet = io.StringIO()                       # everything compiled: nothing to announce
+    monkeypatch.setattr(warmup, "_done", set())
+    monkeypatch.setattr(warmup, "is_cached", lambda game: True)
+    warmup.warmup(stream=quiet)
+    assert quiet.getvalue() == ""

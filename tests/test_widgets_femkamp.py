@@ -72,7 +72,7 @@ def test_forbidden_card_is_greyed_and_a_click_says_why_in_norwegian():
     assert "Du må følge farge" in table.message_text()
     assert table.hand == hand_before and len(table.match.actions) == moves
     table.language_dropdown.value = "sv"
-    assert "Du måste bekänna färg" in table.message_text()
+    assert "Du måste lägga samma färg" in table.message_text()
 
 
 def test_bot_moves_are_sentences_and_tricks_say_who_won_and_why():

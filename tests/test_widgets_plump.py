@@ -119,13 +119,13 @@ def test_forbidden_card_shows_follow_suit_reason_and_changes_nothing():
             continue
         bad = next(b for b in table.card_buttons if "cardlab-illegal" in b._dom_classes)
         assert bad.style.text_color == "#9e9e9e"
-        assert "Du måste bekänna färg" in bad.tooltip
+        assert "Du måste lägga samma färg" in bad.tooltip
         led = table.game.round.led_suit
         key, actions = table.game.state_key(), len(table.match.actions)
         bad.click()
         assert table.game.state_key() == key and len(table.match.actions) == actions
-        assert "Du måste bekänna färg:" in table.message_html.value
-        assert table.message_text().startswith(f"Du måste bekänna färg: {'klöver ruter hjärter spader'.split()[led.index]}")
+        assert "Du måste lägga samma färg:" in table.message_html.value
+        assert table.message_text().startswith(f"Du måste lägga samma färg: {'klöver ruter hjärter spader'.split()[led.index]}")
         good = next(b for b in table.card_buttons if "cardlab-illegal" not in b._dom_classes)
         played = good.description
         good.click()

@@ -2,7 +2,7 @@
 
 ::
 
-    cardlab warmup                  # Plump, Femkamp and Rummy (a minute or two, with progress)
+    cardlab warmup                  # Plump, Femkamp and Rummy (about 1½ minutes of computing; it says how long first)
     cardlab warmup --game plump     # one game
 
 Compiled code is kept in numba's on-disk cache, so afterwards every new

@@ -71,6 +71,9 @@ def _plump(rnd: Any, seat: int, lang: str) -> str:
     first = Message(key, {"bid": bid, "taken": _count(taken), "diff": _count(abs(taken - bid))}).text(lang)
     if review.kind == "exact":
         second = Message("coach.exact", {"trick": review.trick, "better": review.better, "played": review.played})
+    elif review.kind == "swap":
+        second = Message("coach.swap_takes" if review.saved_takes else "coach.swap",
+                         {"trick": review.trick, "later": review.later, "better": review.better, "played": review.played})
     elif review.kind == "trick":
         second = Message("coach.extra_trick" if taken > bid else "coach.missing_trick",
                          {"trick": review.trick, "better": review.better, "played": review.played})

@@ -5,9 +5,14 @@ the first of the seat's cards after which the bid could no longer be made for
 sure, and a legal card that would still have made it whatever the others
 played (exact search, :mod:`cardlab.coach.double_dummy`, over the last
 ``EXACT_TRICKS`` tricks or fewer cards).  Where no such card exists, or the
-hand is too large, it looks at single tricks: a trick the seat won that another
-legal card would have lost (an extra trick), or lost that another card would
-have won (a missing trick), with the others' cards in that trick unchanged.
+hand is too large, it looks for two of the seat's own cards played the other
+way round, with every other card of the round unchanged: a card thrown away
+that would have won a later trick the seat needed (A♦ discarded on a club
+trick when diamonds were led next), or one that won a trick the seat wanted to
+lose and would have lost an earlier one (:func:`replay`).  Then it looks at
+single tricks: a trick the seat won that another legal card would have lost
+(an extra trick), or lost that another card would have won (a missing trick),
+with the others' cards in that trick unchanged.
 """
 
 from __future__ import annotations
@@ -27,8 +32,9 @@ MAX_CARDS = 20
 class PlumpReview:
     """What the coach found.  ``kind``: ``"made"``, ``"exact"`` (``better`` in trick ``trick`` would have
     made the bid whatever the others played), ``"trick"`` (``better`` would have lost / won trick
-    ``trick`` with the others' cards unchanged) or ``"forced"`` (no single card changes it).
-    Tricks are numbered from 1."""
+    ``trick`` with the others' cards unchanged), ``"swap"`` (``better`` in trick ``trick`` and ``played``
+    saved for trick ``later`` would have made the bid, every other card of the round unchanged) or
+    ``"forced"`` (no single card changes it).  Tricks are numbered from 1."""
 
     kind: str
     bid: int
@@ -36,6 +42,8 @@ class PlumpReview:
     trick: int | None = None
     played: Card | None = None
     better: Card | None = None
+    later: int | None = None         #: ``"swap"``: the trick where ``played`` would have been played instead of ``better``
+    saved_takes: bool = False        #: ``"swap"``: ``played``, saved for trick ``later``, would have taken it
 
 
 def _start_hands(rnd: Any) -> list[list[Card]]:
@@ -86,7 +94,60 @@ def analyse(rnd: Any, seat: int, *, max_cards: int = MAX_CARDS) -> PlumpReview:
                             return PlumpReview("exact", bid, taken, trick=k + 1, played=c, better=other)
             hands[s] = [x for x in hands[s] if x != c]
         won_so_far += t.winner == seat
+    swap = _swaps(rnd, seat, bid, taken)
+    if swap is not None:
+        return swap
     return _single_tricks(rnd, seat, bid, taken)
+
+
+def replay(rnd: Any, seat: int, cards: dict[int, Card]) -> "list[int] | None":
+    """The winners of the tricks of the finished round ``rnd`` had ``seat`` played ``cards[k]`` in trick ``k``
+    (from 0) and everybody else the same cards; None if some card would then not have been allowed.
+
+    A changed winner leads the next trick, so the order of play (and the suit led) may change; every card
+    is checked against the hand its player held at that moment.
+    """
+    players, trump = rnd.players, rnd.trump
+    must_trump = bool(rnd.rules.must_trump)
+    hands = _start_hands(rnd)
+    leader = rnd.completed_tricks[0].leader
+    winners = []
+    for k, t in enumerate(rnd.completed_tricks):
+        by_seat = dict(zip(t.seats, t.cards))
+        if k in cards:
+            by_seat[seat] = cards[k]
+        order = [(leader + i) % players for i in range(players)]
+        played = [by_seat[s] for s in order]
+        for i, (s, c) in enumerate(zip(order, played)):
+            if c not in _legal_now(hands[s], played[0] if i else None, trump, must_trump):
+                return None
+        winner = order[card_trick_winner(played, trump)]
+        winners.append(winner)
+        for s, c in zip(order, played):
+            hands[s] = [x for x in hands[s] if x != c]
+        leader = winner
+    return winners
+
+
+def _swaps(rnd: Any, seat: int, bid: int, taken: int) -> "PlumpReview | None":
+    """Two of ``seat``'s cards the other way round (every other card unchanged) that make the bid: the
+    earliest, preferring one where the saved card itself takes (or, with too many, gives away) the trick."""
+    if rnd.rules.decks != 1:
+        return None
+    mine = [dict(zip(t.seats, t.cards))[seat] for t in rnd.completed_tricks]
+    found = []
+    for k in range(len(mine)):
+        for j in range(k + 1, len(mine)):
+            winners = replay(rnd, seat, {k: mine[j], j: mine[k]})
+            if winners is None or winners.count(seat) != bid:
+                continue
+            key_card_turns = (winners[j] == seat) if taken < bid else (winners[k] != seat)
+            found.append((not key_card_turns, k, j))
+    if not found:
+        return None
+    not_turning, k, j = min(found)
+    return PlumpReview("swap", bid, taken, trick=k + 1, played=mine[k], better=mine[j], later=j + 1,
+                       saved_takes=taken < bid and not not_turning)
 
 
 def _finish(rest: list[int], trick: tuple, leader: int, rnd: Any, seat: int, bid: int, won: int, must_trump: bool,

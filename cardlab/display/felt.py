@@ -8,7 +8,7 @@ A game's own felt module (``display.plump_felt`` …) puts these pieces together
 >>> "cardlab-felt-table" in FELT_CSS
 True
 >>> title_html("Plump", "Runda 1 av 9")
-'<div style="color:#fff;font:bold 20px sans-serif;text-align:center">♠ ♥ Plump ♦ ♣<div style="font:15px sans-serif">Runda 1 av 9</div></div>'
+'<div style="color:#fff;font:bold 18px sans-serif;text-align:center;margin:1px 0 3px">♠ ♥ Plump ♦ ♣ <span style="font:15px sans-serif">· Runda 1 av 9</span></div>'
 """
 
 from __future__ import annotations
@@ -23,21 +23,28 @@ from .cards import card_svg
 FELT_CSS = """
 <style>
 .cardlab-felt-table { background: radial-gradient(ellipse at center, #2e7d32 0%, #1b5e20 70%, #123d16 100%);
-  border: 10px solid #6d4c41; border-radius: 26px; padding: 12px 16px; max-width: 960px;
+  border: 7px solid #6d4c41; border-radius: 22px; padding: 4px 8px 6px; max-width: 960px;
   box-shadow: 0 4px 14px rgba(0,0,0,.35); }
 .cardlab-felt-table .widget-label, .cardlab-felt-table .widget-label-basic,
 .cardlab-felt-table .widget-checkbox label, .cardlab-felt-table .widget-dropdown > label { color: #fff !important; }
 .cardlab-card-btn { height: 92px !important; width: 64px !important; border-radius: 9px !important; padding: 0 !important;
   border: 1px solid #9e9e9e !important; box-shadow: 1px 2px 4px rgba(0,0,0,.45) !important; margin: 3px !important;
   transition: transform .12s; }
-.cardlab-card-btn.cardlab-card-narrow { width: 48px !important; height: 76px !important; margin: 2px !important; }
+.cardlab-card-btn.cardlab-card-narrow { width: auto !important; flex: 0 1 48px; min-width: 34px; height: 76px !important;
+  margin: 2px !important; }
 .cardlab-card-btn:hover:not(.cardlab-illegal) { transform: translateY(-8px); }
 .cardlab-card-btn.cardlab-illegal { opacity: .55; box-shadow: none !important; }
 .cardlab-card-btn.cardlab-hinted { border: 3px solid #fbc02d !important; transform: translateY(-8px); }
+.cardlab-felt-table .cardlab-hinted:not(.cardlab-card-btn) { box-shadow: 0 0 0 4px #fbc02d !important; }
+.cardlab-hint.cardlab-thinking { opacity: .8; font-style: italic; }
 .cardlab-card-btn.cardlab-selected { border: 3px solid #1e88e5 !important; transform: translateY(-12px); }
 .cardlab-next, .cardlab-hint, .cardlab-undo, .cardlab-new-game, .cardlab-prikk, .cardlab-action-btn {
   border-radius: 8px !important; font-weight: bold !important; }
-.cardlab-prikk { background: #ffca28 !important; color: #3e2723 !important; font-size: 17px !important; }
+.cardlab-next.cardlab-read-on:not(:disabled), .cardlab-next:not(:disabled) { background: #ffca28 !important;
+  color: #3e2723 !important; }
+.cardlab-controls { margin: 2px 0 0; }
+.cardlab-settings { margin: 4px 0 2px; }
+.cardlab-prikk { flex: 0 0 auto; background: #ffca28 !important; color: #3e2723 !important; font-size: 17px !important; }
 .cardlab-protokoll-box { background: #fffdf5; border-radius: 12px; padding: 8px 12px; margin-top: 8px; max-width: 960px; }
 .cardlab-protokoll-box table.cardlab-protokoll td, .cardlab-protokoll-box table.cardlab-protokoll th {
   border: 1px solid #d7ccc8; padding: 2px 8px; text-align: center; }
@@ -75,23 +82,30 @@ def seat_box_html(s: int, name: str, body: str, *, to_move: str | None = None, d
     ring = "box-shadow:0 0 0 3px #ffeb3b;" if to_move is not None else ""
     badge = dealer_badge(dealer) if dealer is not None else ""
     turn = f' <span style="color:#ffeb3b">● {html.escape(to_move)}</span>' if to_move is not None else ""
-    return (f'<div class="cardlab-seat" data-seat="{s}" style="display:inline-block;vertical-align:top;margin:{margin};'
-            f'padding:6px 10px;border-radius:12px;background:rgba(0,0,0,.25);color:#fff;{ring}text-align:center">'
+    return (f'<div class="cardlab-seat" data-seat="{s}" style="display:inline-block;vertical-align:top;margin:{margin};min-width:0;flex:0 1 auto;'
+            f'padding:3px 8px;border-radius:12px;background:rgba(0,0,0,.25);color:#fff;{ring}text-align:center">'
             f'<div style="font:bold 16px sans-serif">{html.escape(name)}{badge}{turn}</div>{body}</div>')
 
 
 def hand_row_html(hand: Iterable[Any], *, face_up: bool, four_colour: bool, up_width: int, down_width: int,
-                  min_height: int, max_width: int | None = None) -> str:
-    """A bot's cards in front of its seat: face down, or face up in teacher mode.
+                  min_height: int, max_width: int | None = None, overlap: int = 0) -> str:
+    """A bot's cards in front of its seat: face down, or face up in teacher mode.  Face-down cards
+    overlap by ``overlap`` pixels (a fanned pile: thirteen cards stay narrow enough for three seats in a row).
 
     >>> hand_row_html(["AS", "KH"], face_up=False, four_colour=False, up_width=30, down_width=20,
     ...               min_height=30).count("<svg")
     2
+    >>> "margin-left:-9px" in hand_row_html(["AS", "KH"], face_up=False, four_colour=False, up_width=30,
+    ...                                     down_width=20, min_height=30, overlap=9)
+    True
     """
     if face_up:
         cards = "".join(card_svg(c, width=up_width, four_colour=four_colour) for c in hand)
     else:
-        cards = "".join(card_svg("AS", face_down=True, width=down_width) for _ in hand)
+        back = card_svg("AS", face_down=True, width=down_width)
+        cards = "".join(back if i == 0 or not overlap else
+                        f'<span style="display:inline-block;margin-left:-{overlap}px">{back}</span>'
+                        for i, _ in enumerate(hand))
     widest = f";max-width:{max_width}px" if max_width is not None else ""
     return f'<div style="margin-top:3px;min-height:{min_height}px{widest}">{cards}</div>'
 
@@ -114,20 +128,23 @@ def caption_html(label: str, sentence: str, *, font: str = "bold 15px sans-serif
 
 
 def felt_frame(top: str, middle: str, me: str, *, extra: str = "", margin: str = "4px 0", classes: str = "cardlab-felt") -> str:
-    """The felt's three bands: the other seats, the middle of the table (then ``extra``), your seat."""
+    """The felt's three bands: the other seats (on one row, each box narrowing on a narrow screen rather
+    than wrapping onto a second row), the middle of the table (then ``extra``), your seat."""
     return (f'<div class="{classes}" style="text-align:center">'
-            f'<div>{top}</div><div style="margin:{margin}">{middle}</div>{extra}<div>{me}</div></div>')
+            f'<div style="display:flex;flex-wrap:nowrap;justify-content:center">{top}</div>'
+            f'<div style="margin:{margin};display:flex;flex-wrap:nowrap;justify-content:center;align-items:flex-start">'
+            f'{middle}</div>{extra}<div>{me}</div></div>')
 
 
 def title_html(game: str, line: str) -> str:
-    """The title above the felt: the game's name between suit signs, the round below it."""
-    return (f'<div style="color:#fff;font:bold 20px sans-serif;text-align:center">♠ ♥ {html.escape(game)} ♦ ♣'
-            f'<div style="font:15px sans-serif">{html.escape(line)}</div></div>')
+    """The title above the felt, on one line: the game's name between suit signs, then the round."""
+    return (f'<div style="color:#fff;font:bold 18px sans-serif;text-align:center;margin:1px 0 3px">♠ ♥ {html.escape(game)} ♦ ♣'
+            f' <span style="font:15px sans-serif">· {html.escape(line)}</span></div>')
 
 
 def status_html(text: str) -> str:
     """The big line that says whose turn it is."""
-    return (f'<div style="color:#fff;font:bold 18px sans-serif;text-align:center;margin:4px">'
+    return (f'<div style="color:#fff;font:bold 18px sans-serif;text-align:center;margin:2px">'
             f'{html.escape(text)}</div>')
 
 
@@ -154,7 +171,7 @@ def message_html(text: str, tone: str = "info") -> str:
     background, colour = TONES.get(tone, TONES["info"])
     shown = html.escape(text) or "&nbsp;"
     return (f'<div role="status" aria-live="polite" style="background:{background};color:{colour};'
-            f'border-radius:10px;padding:8px 12px;font:bold 17px sans-serif;min-height:24px">{shown}</div>')
+            f'border-radius:10px;padding:5px 12px;font:bold 17px sans-serif;min-height:22px">{shown}</div>')
 
 
 def log_html(title: str, lines: Sequence[str]) -> str:

@@ -10,7 +10,7 @@ True
 from __future__ import annotations
 
 import html
-from typing import Sequence
+from typing import Any, Sequence
 
 from ..games.plump import PlumpGame
 from ..i18n import suit_name, tr
@@ -31,34 +31,34 @@ PLUMP_CSS = """
 """
 
 
-def _seat_box(game: PlumpGame, s: int, names: Sequence[str], lang: str, *, show_hand: bool,
+def _seat_box(game: PlumpGame, rnd: Any, s: int, names: Sequence[str], lang: str, *, show_hand: bool,
               four_colour: bool, human: bool) -> str:
-    rnd = game.round
     bid = rnd.bids[s]
     bid_text = "–" if bid is None else str(bid)
     hit = bid is not None and rnd.tricks_taken[s] == bid
     over = bid is not None and rnd.tricks_taken[s] > bid
     colour = "#c8e6c9" if hit else ("#ffcdd2" if over else "#fff")
-    badge = (f'<div style="font:15px sans-serif;color:{colour};margin-top:2px">{html.escape(tr("table.bid", lang))}: <b>{bid_text}</b>'
+    badge = (f'<div style="font:15px sans-serif;color:{colour};margin-top:1px">{html.escape(tr("table.bid", lang))}: <b>{bid_text}</b>'
              f' · {html.escape(tr("table.tricks", lang))}: <b>{rnd.tricks_taken[s]}</b></div>')
     cards = "" if human else felt.hand_row_html(rnd.hands[s], face_up=show_hand, four_colour=four_colour,
-                                                   up_width=34, down_width=24, min_height=36)
-    to_move = rnd.to_move == s and not game.is_over
+                                                   up_width=30, down_width=18, min_height=28, overlap=6)
+    to_move = rnd is game.round and rnd.to_move == s and not game.is_over
     return felt.seat_box_html(s, names[s], badge + cards, margin="4px 8px",
                               to_move=tr("widget.to_move", lang) if to_move else None,
                               dealer=tr("widget.dealer", lang) if s == rnd.dealer else None)
 
 
 def felt_html(game: PlumpGame, seat: int, names: Sequence[str], lang: str, *, teacher: bool = False,
-              four_colour: bool = False) -> str:
-    """The green felt for ``seat`` (other hands face down unless ``teacher``)."""
+              four_colour: bool = False, rnd: Any = None) -> str:
+    """The green felt for ``seat`` (other hands face down unless ``teacher``), showing ``rnd`` (default: the
+    round being played; a table passes the round that just ended while the child reads how it went)."""
     from ..session.plump import last_trick, trick_message
 
-    rnd = game.round
-    top = "".join(_seat_box(game, s, names, lang, show_hand=teacher, four_colour=four_colour, human=False)
+    rnd = game.round if rnd is None else rnd
+    top = "".join(_seat_box(game, rnd, s, names, lang, show_hand=teacher, four_colour=four_colour, human=False)
                   for s in felt.seats_around(seat, rnd.players))
     if rnd.trump_card is not None:
-        trump = card_svg(rnd.trump_card, width=48, four_colour=four_colour)
+        trump = card_svg(rnd.trump_card, width=40, four_colour=four_colour)
         trump_words = f"{rnd.trump.symbol} {suit_name(rnd.trump, lang)}"
     elif rnd.trump is not None:
         colour = suit_colour(rnd.trump, four_colour)
@@ -70,21 +70,21 @@ def felt_html(game: PlumpGame, seat: int, names: Sequence[str], lang: str, *, te
     led_line = (f'<div style="margin-top:6px">{html.escape(tr("table.led", lang, suit=led))} '
                 f'<span style="background:#fff;border-radius:6px;padding:0 5px;color:{suit_colour(led, four_colour)}">{led.symbol}</span></div>'
                 if led is not None else "")
-    side = (f'<div class="cardlab-trump" style="display:inline-block;vertical-align:top;width:170px;color:#fff;'
+    side = (f'<div class="cardlab-trump" style="display:inline-block;vertical-align:top;flex:0 0 150px;color:#fff;'
             f'font:15px sans-serif;text-align:center">'
             f'<div><b>{html.escape(tr("table.trump", lang))}</b></div><div>{trump}</div>'
             f'<div>{html.escape(trump_words)}</div>{led_line}</div>')
     shown = [(s, c) for s, c in rnd.current_trick]
     winner = None
     caption = ""
-    done = last_trick(game)
+    done = last_trick(game, rnd)
     if done is not None:
         shown = list(zip(done.seats, done.cards))
         winner = done.winner
         caption = felt.caption_html(tr("widget.last_trick", lang), trick_message(done, names).text(lang))
-    cells = felt.trick_cells_html(shown, names, winner=winner, width=66, four_colour=four_colour)
+    cells = felt.trick_cells_html(shown, names, winner=winner, width=56, four_colour=four_colour)
     opacity = "opacity:.8;" if done is not None else ""
-    trick = (f'<div class="cardlab-trick-area" style="display:inline-block;vertical-align:top;min-width:420px;min-height:100px;'
+    trick = (f'<div class="cardlab-trick-area" style="display:inline-block;vertical-align:top;flex:0 1 420px;min-width:0;min-height:96px;'
              f'text-align:center;{opacity}">{cells}{caption}</div>')
-    me = _seat_box(game, seat, names, lang, show_hand=False, four_colour=four_colour, human=True)
+    me = _seat_box(game, rnd, seat, names, lang, show_hand=False, four_colour=four_colour, human=True)
     return felt.felt_frame(top, side + trick, me)

@@ -24,6 +24,7 @@ returns (:mod:`cardlab.events`: a trick won, a round scored, the game over…);
 
 from __future__ import annotations
 
+import asyncio
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Sequence
@@ -37,6 +38,30 @@ from ..match import Match
 
 #: Seconds between two bot moves in automatic mode.
 SPEEDS = {"slow": 1.6, "normal": 0.8, "fast": 0.3}
+
+#: A rule's sentence → the same sentence in words a child of eight knows, where the rule book's words are harder
+#: (Swedish "bekänna färg" becomes "lägga samma färg").
+CHILD_WORDS = {"rule.follow_suit": "session.follow_suit"}
+
+
+def in_child_words(message: Message) -> Message:
+    """``message`` in a child's words (:data:`CHILD_WORDS`), or as it is.
+
+    >>> in_child_words(Message("rule.follow_suit", {"suit": "hjärter", "card": "7♥"})).text("sv")
+    'Du måste lägga samma färg: hjärter spelades ut och du har 7♥.'
+    """
+    key = CHILD_WORDS.get(message.key)
+    return Message(key, dict(message.params)) if key is not None else message
+
+
+#: Seconds a hint waits for the strong search bot before the friendly heuristic bot answers instead
+#: (the search bot's compiled code may still be compiling on a fresh machine: minutes, not 0.3 s).
+HINT_PATIENCE = 2.0
+
+#: Games whose strong hint bot has answered once in this process (it is compiled and quick from now on).
+_READY_HINT_BOTS: set = set()
+#: Games whose strong hint bot is still thinking about an earlier hint in the background.
+_HINT_THREADS: dict = {}
 
 #: Seconds automatic play rests on a finished trick so that a child can read who took it and why;
 #: None: wait for a click (the slowest speed).
@@ -172,6 +197,7 @@ class TableSession(ABC):
         self.log: list[Line] = []
         self.message: Line = Line([])
         self.paused: str | None = None    #: "round": the round is over and the child reads why (or "trick")
+        self._auto_task: asyncio.Task | None = None
         self.last_observed = Observed()
         self.new_game(rules, players=players, rng=self._base_seed)
 
@@ -201,13 +227,41 @@ class TableSession(ABC):
         """Is it the human's move now (and not a reading pause)?"""
         return self.paused is None and self.game.to_move == self.seat
 
+    def shown_round(self) -> Any:
+        """The round the table shows: while the child reads the end of a round (and when the game is
+        over), the round that just ended, with its bids, tricks, last trick or melds; else the round
+        being played.
+
+        >>> from cardlab.session import PlumpSession
+        >>> table = PlumpSession("kids", rng=3, lang="en")
+        >>> while table.paused != "round":
+        ...     if table.is_my_turn():
+        ...         table.move(table.game.legal_actions()[0])
+        ...     else:
+        ...         moved = table.bot_step()
+        >>> table.shown_round() is table.game.finished_rounds[-1], table.shown_round() is table.game.round
+        (True, False)
+        """
+        game = self.game
+        if (self.paused == "round" or game.is_over) and game.finished_rounds:
+            return game.finished_rounds[-1]
+        return game.round
+
     def legal_actions(self) -> list[Any]:
         """Your legal moves now (empty when it is not your turn)."""
         return self.game.legal_actions() if self.game.to_move == self.seat else []
 
     def why_illegal(self, act: Any, lang: str | None = None) -> str | None:
-        """None if ``act`` is allowed now, else the rule it breaks, in words."""
-        return self.match.why_illegal(act, lang or self.lang)
+        """None if ``act`` is allowed now, else the rule it breaks, in words a child knows (:data:`CHILD_WORDS`)."""
+        lang = lang or self.lang
+        check = None if self.game.is_over else getattr(self.game.round, "_check", None)
+        if check is None:
+            return self.match.why_illegal(act, lang)
+        try:
+            check(act, lang)
+        except CardlabError as exc:
+            return in_child_words(exc.as_message()).text(lang)
+        return None
 
     def my_moves(self) -> list[int]:
         """Indexes in ``match.actions`` of the human's moves."""
@@ -273,9 +327,12 @@ class TableSession(ABC):
         """Let the bots play at ``level`` from now on (``"easy"``, ``"medium"``, ``"hard"``)."""
         from ..bots.levels import check_level
 
+        changed = check_level(level) != self.level
         self.level = check_level(level)
         if self._bots_given is None:
             self.bots = self._make_bots(self.players)
+            if changed:
+                self.show(Message("session.level_changed", {"level": Message(f"level.{self.level}")}))
 
     def clear_choices(self) -> None:
         """Forget what the human had pointed at (a subclass adds its own choices, e.g. selected cards)."""
@@ -300,7 +357,7 @@ class TableSession(ABC):
 
     def show_error(self, exc: CardlabError) -> None:
         """Show a refusal (the rule, in the child's language) on the message line; it is not logged."""
-        self.show(exc.as_message(), tone="error")
+        self.show(in_child_words(exc.as_message()), tone="error")
 
     def message_text(self, lang: str | None = None) -> str:
         """The message line as plain text."""
@@ -334,6 +391,9 @@ class TableSession(ABC):
         self.last_observed = seen
         self.hinted = None
         public, teacher, tone = self.narrate(act, reason, before, seen)
+        if seen.game_over:                       # what to press now
+            public = [*public, Message("session.press_new_game")]
+            teacher = None if teacher is None else [*teacher, Message("session.press_new_game")]
         self.say(Line(public, tone=tone, teacher=teacher, moves=len(self.match.actions)))
         if seen.round_over is not None and not self.game.is_over:
             self.paused = "round"
@@ -393,6 +453,74 @@ class TableSession(ABC):
         if self.paused is None:
             self.paused = "trick"
 
+    # ------------------------------------------------------- automatic play
+    def start_auto(self, speed: Callable[[], str], redraw: Callable[[], None],
+                   keep_going: Callable[[], bool] = lambda: True) -> None:
+        """Let the bots play by themselves until a human must act, resting after each move and longer on
+        each finished trick (:meth:`reading_time`), waiting for the child at the slowest speed and at the
+        end of a round.  ``speed()`` names the speed now, ``redraw()`` is called after every change,
+        ``keep_going()`` turning False stops the play.
+
+        In a kernel (a running event loop) this is an asyncio task that sleeps between moves; with no
+        running loop (a script, plain pytest) the bots play at once, with no rests.
+
+        >>> from cardlab.session import PlumpSession
+        >>> table = PlumpSession("kids", rng=3, lang="en")
+        >>> table.start_auto(lambda: "fast", lambda: None)
+        >>> table.is_my_turn(), len(table.match.actions)
+        (True, 3)
+        """
+        if not self.bot_to_move():
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.play_until_pause()
+            redraw()
+            return
+        if self._auto_task is not None and not self._auto_task.done():
+            return
+        self._auto_task = loop.create_task(self.auto_play(speed, redraw, keep_going))
+
+    def stop_auto(self) -> None:
+        """Stop a running automatic play."""
+        task = getattr(self, "_auto_task", None)
+        if task is not None and not task.done():
+            task.cancel()
+        self._auto_task = None
+
+    def play_until_pause(self) -> int:
+        """The bots play, with no rests, until a human must act or the round is over; returns the moves made."""
+        moves = 0
+        while self.bot_to_move():
+            if not self.bot_step():
+                break
+            moves += 1
+        return moves
+
+    async def auto_play(self, speed: Callable[[], str], redraw: Callable[[], None],
+                        keep_going: Callable[[], bool] = lambda: True) -> int:
+        """Automatic play as a coroutine (see :meth:`start_auto`); returns the moves made."""
+        moves = 0
+        wait = self.reading_time(speed())          # your own move may have finished a trick
+        if wait is None:
+            self.hold()
+            redraw()
+            return moves
+        while keep_going() and self.bot_to_move():
+            await asyncio.sleep(wait)
+            if not keep_going() or not self.bot_to_move():
+                break
+            self.bot_step()
+            moves += 1
+            redraw()
+            wait = self.reading_time(speed())
+            if wait is None:                       # the slowest speed: rest on the trick until the child clicks
+                self.hold()
+                redraw()
+                break
+        return moves
+
     def reading_time(self, speed: str) -> float | None:
         """How long automatic play rests after the last move at ``speed`` before the next one
         (None: wait for the child's click)."""
@@ -413,7 +541,7 @@ class TableSession(ABC):
         if not self.is_my_turn():
             self.show(Message("widget.hint_wait"), tone="hint")
             return None
-        decision = self.hint_bot().decide(self.game.view(self.seat))
+        decision = self.hint_decision(self.game.view(self.seat))
         self.hinted = decision.action
         words = self.hint_words(decision.action)
         plain = self.hint_reason_for_children(decision)
@@ -423,10 +551,47 @@ class TableSession(ABC):
                       moves=len(self.match.actions)), log=False)
         return decision.action
 
+    def hint_decision(self, view: Any) -> Any:
+        """The hint bot's decision for ``view``, never a long wait: the strong bot (:meth:`hint_bot`) answers
+        if it can within :data:`HINT_PATIENCE` seconds; if not (on a fresh machine its compiled code is
+        still being made), the friendly heuristic bot answers at once and the strong one goes on
+        getting ready in the background for the next hint."""
+        import threading
+
+        from ..bots.levels import heuristic_class
+
+        strong = self.hint_bot()
+        quick = heuristic_class(self.game_type)
+        game = self.game_type
+        if isinstance(strong, quick) or game in _READY_HINT_BOTS:
+            return strong.decide(view)
+        running = _HINT_THREADS.get(game)
+        if running is None or not running.is_alive():
+            answer: dict = {}
+
+            def think() -> None:
+                try:
+                    answer["decision"] = strong.decide(view)
+                    _READY_HINT_BOTS.add(game)
+                except Exception as exc:          # reported to the caller below, if it still waits
+                    answer["error"] = exc
+
+            running = threading.Thread(target=think, name=f"cardlab-hint-{game}", daemon=True)
+            _HINT_THREADS[game] = running
+            running.start()
+            running.join(HINT_PATIENCE)
+            if "decision" in answer:
+                return answer["decision"]
+            if "error" in answer:
+                raise answer["error"]
+        return quick().decide(view)
+
     def hint_reason_for_children(self, decision: Any) -> Any:
-        """The hint's reason in words a child knows, where the bot's own reason is technical
-        (None: the bot's reason is fine as it is).  Teacher mode always shows the bot's reason."""
-        return None
+        """The hint's reason in words a child knows, where the bot's own reason is technical or in the
+        bot's first person (None: the bot's reason is fine as it is).  Teacher mode always shows the bot's reason."""
+        from ..coach.tips import said_to_you
+
+        return said_to_you(decision.reason)
 
     # ---------------------------------------------------------------- undo
     def undo(self) -> bool:

@@ -17,7 +17,7 @@ from ..games.plump import Trick
 from ..i18n import Message
 from ..rules.femkamp import FemkampRules
 from ..sheets.femkamp import count_message
-from .base import Observed, TableSession, person_key, resolve_rules
+from .base import Observed, TableSession, in_child_words, person_key, resolve_rules
 
 
 def describe_move(act: Any, name: Any, prikks: int = 0) -> Message:
@@ -39,27 +39,17 @@ def trick_won(trick: Trick, names: Sequence[Any]) -> Message:
     return Message(person_key("femkamp.table.trick_won", name), {"name": name, "reason": trick.reason()})
 
 
-def _fresh(rnd: Any) -> bool:
-    """No move made yet in this round."""
-    if rnd.round_name == "kabal":
-        return not rnd.history
-    return not rnd.current_trick and not rnd.completed_tricks
+def last_trick(game: FemkampGame, rnd: Any = None) -> Trick | None:
+    """The trick to show when none is being played: the last trick of ``rnd`` (default: the round being
+    played); never a trick of another round, and none in the kabal round.
 
-
-def last_trick(game: FemkampGame) -> Trick | None:
-    """The trick to show when none is being played: this round's last, or the previous trick round's
-    last while the next round has not started yet."""
-    rnd = game.round
-    if rnd.round_name != "kabal":
-        if rnd.current_trick:
-            return None
-        if rnd.completed_tricks:
-            return rnd.completed_tricks[-1]
-    if game.finished_rounds:
-        prev = game.finished_rounds[-1]
-        if prev is not rnd and prev.round_name != "kabal" and prev.completed_tricks and _fresh(rnd):
-            return prev.completed_tricks[-1]
-    return None
+    >>> last_trick(FemkampGame.start(seed=1)) is None
+    True
+    """
+    rnd = game.round if rnd is None else rnd
+    if rnd.round_name == "kabal" or rnd.current_trick or not rnd.completed_tricks:
+        return None
+    return rnd.completed_tricks[-1]
 
 
 def resolve_femkamp_rules(rules: Any, players: int | None = None) -> FemkampRules:
@@ -107,7 +97,7 @@ class FemkampSession(TableSession):
         """A refusal, followed (for a card you may not play) by the cards you may play."""
         from ..errors import MustFollowSuitError, MustTrumpError
 
-        items = [exc.as_message()]
+        items = [in_child_words(exc.as_message())]
         allowed = self.you_may_play() if isinstance(exc, (MustFollowSuitError, MustTrumpError)) else None
         if allowed is not None:
             items.append(allowed)

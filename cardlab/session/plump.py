@@ -51,16 +51,18 @@ def trick_message(trick: Trick, names: Sequence[Any]) -> Message:
     return Message(person_key("plump.table.trick_won", name), {"name": name, "reason": trick.reason()})
 
 
-def last_trick(game: PlumpGame) -> Trick | None:
-    """The trick to show on the felt when none is being played: this round's last, or the previous round's."""
-    rnd = game.round
-    if rnd.current_trick:
+def last_trick(game: PlumpGame, rnd: Any = None) -> Trick | None:
+    """The trick to show on the felt when none is being played: the last trick of ``rnd`` (default: the
+    round being played); never a trick of another round.
+
+    >>> game = PlumpGame.start(PlumpRules.preset("kids"), seed=1)
+    >>> last_trick(game) is None
+    True
+    """
+    rnd = game.round if rnd is None else rnd
+    if rnd.current_trick or not rnd.completed_tricks:
         return None
-    if rnd.completed_tricks:
-        return rnd.completed_tricks[-1]
-    if game.finished_rounds and rnd.bids_made == 0 and game.finished_rounds[-1] is not rnd:
-        return game.finished_rounds[-1].completed_tricks[-1]
-    return None
+    return rnd.completed_tricks[-1]
 
 
 class PlumpSession(TableSession):
@@ -123,11 +125,18 @@ class PlumpSession(TableSession):
             return Message("plump.table.hint_bid", {"tricks": act.tricks})
         return Message("plump.table.hint_play", {"card": act.card})
 
-    def hint_reason_for_children(self, decision: Any) -> Message | None:
-        """A bid hint says what to count (the bot's half-trick sum is for teacher mode)."""
+    def hint_reason_for_children(self, decision: Any) -> Any:
+        """A bid hint says what to count, true for this hand (:func:`cardlab.coach.tips.bid_tip`); a card
+        hint speaks to the child ("Om du lägger 9♥ …").  The bot's own reason is for teacher mode."""
+        from ..coach.tips import bid_tip, counted_cards, said_to_you
+
+        rnd = self.game.round
         if isinstance(decision.action, Bid):
-            return Message("plump.table.hint_bid_why_trump" if self.game.round.trump is not None else "plump.table.hint_bid_why")
-        return None
+            hand = rnd.hands[self.seat]
+            count = len(counted_cards(hand, rnd.trump))
+            forbidden = self.why_illegal(Bid(self.seat, count)) if count != decision.action.tricks else None
+            return bid_tip(hand, rnd.trump, bid=decision.action.tricks, forbidden=forbidden)
+        return said_to_you(decision.reason)
 
     def new_round_words(self) -> Message:
         return Message("plump.table.new_round", {"cards": self.game.round.hand_size})

@@ -17,6 +17,9 @@ the message line and the log; a table only draws it and passes clicks on:
 :class:`GameTable` (one human seat against bots: the Plump, Femkamp and Rummy
 tables) adds the top bar (language, rules, players, level, *Nytt spel*,
 teacher mode, four-colour cards), the hint, undo and the score sheet.  The
+message line and the buttons it names (*Nästa*, *Tips*, *Ångra*) sit above the
+felt, so that they share a laptop's first screen with the felt and the hand;
+the settings bar sits under the table.  The
 base gives every table:
 
 * ``language_dropdown`` (sv / nb / en);
@@ -26,14 +29,13 @@ base gives every table:
 * ``auto_toggle`` + ``speed_dropdown``: bots play on by themselves until a
   human must act, resting on each finished trick long enough to read it (at
   the slowest speed, until the child clicks *Fortsätt*), and always stopping
-  at the end of a round.  In a kernel this runs as an ``asyncio`` task that
-  sleeps between moves; with no running event loop (plain pytest)
-  :meth:`start_auto` plays synchronously.
+  at the end of a round.  The session plays (:meth:`TableSession.start_auto
+  <cardlab.session.TableSession.start_auto>`: an ``asyncio`` task in a kernel,
+  at once with no running event loop); the table only redraws after each move.
 """
 
 from __future__ import annotations
 
-import asyncio
 from abc import ABC, abstractmethod
 from contextlib import ExitStack, contextmanager
 from typing import Any, Callable, Iterable, Iterator
@@ -47,6 +49,10 @@ from ..display.felt import TONES  # noqa: F401  (the quiz's message colours)
 from ..errors import CardlabError
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, Message, has_message, rank_name, suit_name, tr
 from ..session.base import SPEEDS, default_names, name_text, person_key, resolve_rules, text_of  # noqa: F401  (their old home)
+
+
+#: Where a game can stand for the child: a bot is to move, it is your move, a trick or a round is being read, the game is over.
+MOMENTS = ("bots-turn", "my-turn", "reading", "round-end", "game-over")
 
 
 def with_classes(widget: W.Widget, *classes: str) -> W.Widget:
@@ -92,7 +98,8 @@ def widget_tree(root: W.Widget) -> list[W.Widget]:
 
 @contextmanager
 def one_update_per_widget(widgets: Iterable[W.Widget]) -> Iterator[None]:
-    """Hold every widget's changes until the block ends, then send each changed widget's state once.
+    """Hold every widget's changes until the block ends, then send each changed widget's state once
+    (the first widget's last).
 
     A redraw changes a card button's label, colour, tooltip and classes one by one; sent
     as they happen that is a message each, and with thirty pupils on one server every
@@ -125,17 +132,17 @@ class TableBase(ABC):
     def __init__(self, *, auto: bool = False, speed: str = "normal") -> None:
         if speed not in SPEEDS:
             raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {speed!r}")
-        self._auto_task: asyncio.Task | None = None
         self._refreshing = False
         self.language_dropdown = with_classes(
             W.Dropdown(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=self.lang,
-                       layout=W.Layout(width="180px")), "cardlab-language")
+                       layout=W.Layout(width="150px")), "cardlab-language")
         self.message_html = with_classes(W.HTML(), "cardlab-message")
         self.log_html = with_classes(W.HTML(), "cardlab-log")
         self.next_button = with_classes(W.Button(layout=W.Layout(width="auto")), "cardlab-next")
         self.auto_toggle = with_classes(W.ToggleButton(value=auto, layout=W.Layout(width="auto")), "cardlab-auto")
         self.speed_dropdown = with_classes(W.Dropdown(options=[(tr(f"widget.speed.{name}", self.lang), name) for name in SPEEDS],
-                                                      value=speed, layout=W.Layout(width="190px")), "cardlab-speed")
+                                                      value=speed, layout=W.Layout(width="160px"),
+                                                      style={"description_width": "initial"}), "cardlab-speed")
         self.language_dropdown.observe(self._on_language, names="value")
         self.next_button.on_click(lambda _: self.next())
         self.auto_toggle.observe(self._on_auto, names="value")
@@ -249,48 +256,13 @@ class TableBase(ABC):
         self.refresh()
 
     def start_auto(self) -> None:
-        """Play the bots' moves by themselves: as an asyncio task in a kernel, synchronously otherwise."""
-        if not self.session.bot_to_move():
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            self._run_until_pause()
-            return
-        if self._auto_task is not None and not self._auto_task.done():
-            return
-        self._auto_task = loop.create_task(self._auto_loop())
-
-    def _run_until_pause(self) -> None:
-        """Automatic play with no event loop: the bots play until the human or the end of a round."""
-        while self.session.bot_to_move():
-            if not self.session.bot_step():
-                break
-        self.refresh()
-
-    async def _auto_loop(self) -> None:
-        session = self.session
-        wait = session.reading_time(self.speed_dropdown.value)   # your own move may have finished a trick
-        if wait is None:
-            session.hold()
-            self.refresh()
-            return
-        while self.auto_toggle.value and session.bot_to_move():
-            await asyncio.sleep(wait)
-            if not self.auto_toggle.value or not session.bot_to_move():
-                break
-            self.step()
-            wait = session.reading_time(self.speed_dropdown.value)
-            if wait is None:            # the slowest speed: rest on the trick until the child clicks
-                session.hold()
-                self.refresh()
-                break
+        """Let the session play the bots' moves by themselves (:meth:`cardlab.session.TableSession.start_auto`),
+        redrawing after each; it stops when the toggle is turned off."""
+        self.session.start_auto(lambda: self.speed_dropdown.value, self.refresh, lambda: bool(self.auto_toggle.value))
 
     def stop_auto(self) -> None:
         """Stop a running automatic play (the toggle stays as it is)."""
-        if self._auto_task is not None and not self._auto_task.done():
-            self._auto_task.cancel()
-        self._auto_task = None
+        self.session.stop_auto()
 
     def after_human_move(self) -> None:
         """Call after a human acted: in automatic mode, the bots take over."""
@@ -319,9 +291,9 @@ class GameTable(TableBase):
 
     The Plump, Femkamp and Rummy tables are subclasses.  This class builds the
     top bar (language, rules preset, players, level, *Nytt spel*, teacher mode,
-    four-colour cards), the title, felt, status line, hand and the controls
-    (*Nästa*, automatic, *Tips*, *Ångra*), the message line, the log and the
-    score sheet.  A subclass names its session class and supplies:
+    four-colour cards, under the table), the title, the message line, the
+    controls (*Nästa*, *Tips*, *Ångra*, automatic), the felt, status line, hand,
+    the log and the score sheet.  A subclass names its session class and supplies:
 
     * ``_build_game()``: its own widgets, returned as the rows between the felt and the controls;
     * ``round_line()``, ``felt_html(names)``, ``your_turn_text()`` and ``_draw_game(my_turn)`` for ``refresh()``.
@@ -331,7 +303,7 @@ class GameTable(TableBase):
     game_title = ""            #: shown in the title ("Plump")
     score_sheet: Any = None    #: ``score_sheet(game, names=, lang=)`` -> the protokoll's HTML
     preset_key = "widget.preset.{}"  #: catalogue key of a preset's name
-    preset_width = "240px"
+    preset_width = "200px"
     player_choices: tuple[int, ...] | None = None  #: the players dropdown (None: no dropdown)
     max_hand = 13              #: how many card buttons to build
     card_toggles = False       #: True: cards are toggle buttons you select; False: a click plays the card
@@ -370,12 +342,12 @@ class GameTable(TableBase):
         self.players_dropdown = None
         if self.player_choices is not None:
             self.players_dropdown = with_classes(W.Dropdown(options=list(self.player_choices), value=self.session.players,
-                                                            layout=W.Layout(width="150px")), "cardlab-players")
+                                                            layout=W.Layout(width="110px")), "cardlab-players")
         levels = available_levels(self.session.game_type)
         self.level_dropdown = with_classes(W.Dropdown(options=[(level_name(v, self.lang), v) for v in levels],
-                                                      value=self.session.level, layout=W.Layout(width="170px")),
+                                                      value=self.session.level, layout=W.Layout(width="150px")),
                                            "cardlab-level")
-        self.level_dropdown.observe(lambda change: self.set_level(change["new"]), names="value")
+        self.level_dropdown.observe(self._on_level, names="value")
         self.new_game_button = with_classes(W.Button(layout=W.Layout(width="auto")), "cardlab-new-game")
         self.new_game_button.on_click(lambda _: self.new_game(self.preset_dropdown.value))
         self.teacher_toggle = with_classes(W.ToggleButton(value=teacher, layout=W.Layout(width="auto")), "cardlab-teacher")
@@ -386,17 +358,25 @@ class GameTable(TableBase):
         self.protokoll_title = with_classes(W.HTML(), "cardlab-protokoll-title")
         self.protokoll_html = with_classes(W.HTML(), "cardlab-protokoll")
         rows = self._build_game()
-        row = W.Layout(flex_flow="row wrap", align_items="center")
-        settings = W.HBox([self.language_dropdown, self.preset_dropdown]
-                          + ([self.players_dropdown] if self.players_dropdown is not None else [])
-                          + [self.level_dropdown, self.new_game_button, self.teacher_toggle, self.four_colour_box], layout=row)
-        controls = W.HBox([self.next_button, self.auto_toggle, self.speed_dropdown, self.hint_button, self.undo_button],
-                          layout=W.Layout(flex_flow="row wrap", align_items="center"))
-        table = with_classes(W.VBox([self.title_html, self.felt, *rows, self.message_html, controls, self.log_html]),
-                             "cardlab-felt-table", f"cardlab-{self.session.game_type}-table")
+        for dropdown in (self.language_dropdown, self.preset_dropdown, self.players_dropdown, self.level_dropdown):
+            if dropdown is not None:              # the label as wide as its word: one short row on a 1024 px screen
+                dropdown.style.description_width = "initial"
+        settings = with_classes(W.HBox([self.language_dropdown, self.preset_dropdown]
+                                       + ([self.players_dropdown] if self.players_dropdown is not None else [])
+                                       + [self.level_dropdown, self.new_game_button, self.teacher_toggle, self.four_colour_box],
+                                       layout=W.Layout(flex_flow="row wrap", align_items="center")), "cardlab-settings")
+        controls = with_classes(W.HBox([self.next_button, self.hint_button, self.undo_button, self.auto_toggle, self.speed_dropdown],
+                                       layout=W.Layout(flex_flow="row wrap", align_items="center")), "cardlab-controls")
+        # what the child reads and the buttons it names come first, above the felt, so that a laptop's first
+        # screen holds them together with the felt and the hand
+        self._table = with_classes(W.VBox([self.title_html, self.message_html, controls, self.felt, *rows, self.log_html]),
+                                   "cardlab-felt-table", f"cardlab-{self.session.game_type}-table")
+        table = self._table
         protokoll = with_classes(W.VBox([self.protokoll_title, self.protokoll_html]), "cardlab-protokoll-box")
-        self._root = with_classes(W.VBox([self.style_html, settings, table, protokoll]), f"cardlab-{self.session.game_type}")
-        self._synced_widgets = widget_tree(self._root)
+        # the settings are for whoever sets the game up: under the table, so the child's first screen is the table
+        self._root = with_classes(W.VBox([self.style_html, table, settings, protokoll]), f"cardlab-{self.session.game_type}")
+        # the message line is sent last in every redraw: when a page sees it change, the rest has arrived
+        self._synced_widgets = [self.message_html] + [w for w in widget_tree(self._root) if w is not self.message_html]
 
     def _card_button(self, index: int) -> W.Widget:
         """One card button of the hand pool: a click plays the card, or (``card_toggles``) selects it."""
@@ -489,6 +469,10 @@ class GameTable(TableBase):
             self.refresh()
             self.after_human_move()
 
+    def _on_level(self, change: dict) -> None:
+        if not self._refreshing:              # re-labelling the options in another language is no choice of level
+            self.set_level(change["new"])
+
     def set_level(self, level: str) -> None:
         """Let the bots play at ``level`` (``"easy"``, ``"medium"``, ``"hard"``) from now on."""
         self.session.set_level(level)
@@ -514,8 +498,16 @@ class GameTable(TableBase):
         self.refresh()
 
     def hint(self) -> None:
-        """Show what a good player would do in your place, and why (one sentence)."""
-        self.session.hint()
+        """Show what a good player would do in your place, and why (one sentence).  The table says it is
+        thinking at once (the page gets that before the answer is worked out)."""
+        if self.session.is_my_turn():
+            self._thinking = True
+            self.session.show(Message("widget.hint_thinking"), tone="hint")
+            self.refresh()
+        try:
+            self.session.hint()
+        finally:
+            self._thinking = False
         self.refresh()
 
     def undo(self) -> None:
@@ -561,8 +553,20 @@ class GameTable(TableBase):
         self.status_html.value = felt.status_html(self._status_text(names, my_turn))
         self._draw_game(my_turn)
         self._draw_messages()
+        set_classes(self._table, [f"cardlab-{self.moment()}"], [f"cardlab-{m}" for m in MOMENTS])
         self.protokoll_title.value = felt.heading_html(tr("widget.protokoll", lang))
         self.protokoll_html.value = self.score_sheet(game, names=names, lang=lang)
+
+    def moment(self) -> str:
+        """Where the game stands for the child (one of :data:`MOMENTS`; the table carries it as the CSS class
+        ``cardlab-<moment>``, for pages and browser tests)."""
+        if self.game.is_over:
+            return "game-over"
+        if self.session.paused == "round":
+            return "round-end"
+        if self.session.paused is not None:
+            return "reading"
+        return "my-turn" if self.session.is_my_turn() else "bots-turn"
 
     def _status_text(self, names: list[str], my_turn: bool) -> str:
         game, paused = self.game, self.session.paused
@@ -582,9 +586,11 @@ class GameTable(TableBase):
 
         lang = self.lang
         self._label_controls()
-        self.hint_button.description = tr("widget.hint", lang)
+        thinking = getattr(self, "_thinking", False)
+        self.hint_button.description = tr("widget.hint_thinking_button" if thinking else "widget.hint", lang)
         self.hint_button.tooltip = tr("widget.hint_tip", lang)
-        self.hint_button.disabled = not my_turn
+        self.hint_button.disabled = not my_turn or thinking
+        set_classes(self.hint_button, ["cardlab-thinking"] if thinking else [], ["cardlab-thinking"])
         self.undo_button.description = tr("widget.undo", lang)
         self.undo_button.tooltip = tr("widget.undo_tip", lang)
         self.undo_button.disabled = not self.session.can_undo()

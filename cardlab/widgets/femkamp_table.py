@@ -75,8 +75,9 @@ class FemkampTable(GameTable):
         self.hand_label.layout.display = "none"      # one row less, so that the message stays on a 768 px screen
         self.prikk_button = with_classes(W.Button(layout=W.Layout(width="auto", height="48px")), "cardlab-prikk")
         self.prikk_button.on_click(lambda _: self.prikk())
+        # one row of cards that narrow on a narrow screen (a second row would push the hand off it)
         self.hand_box = with_classes(W.VBox([self.hand_label, W.HBox(self._card_pool + [self.prikk_button],
-                                                                      layout=W.Layout(flex_flow="row wrap", align_items="center"))]),
+                                                                      layout=W.Layout(flex_flow="row nowrap", align_items="center"))]),
                                      "cardlab-hand-box")
         return [self.status_html, self.hand_box]
 
@@ -97,14 +98,15 @@ class FemkampTable(GameTable):
     # ---------------------------------------------------------------- drawing
     def round_line(self) -> str:
         game = self.game
-        if self.session.paused == "round":
+        if (self.session.paused == "round" or game.is_over) and game.finished_rounds:   # the round that ended
             name, number = game.finished_rounds[-1].round_name, len(game.results)
         else:
             name, number = game.round_name, game.round_index + 1
         return tr("femkamp.table.round_line", self.lang, n=number, round=round_title(name, self.lang))
 
     def felt_html(self, names: list[str]) -> str:
-        return femkamp_felt_html(self.game, self.seat, names, self.lang, teacher=self.teacher, four_colour=self.four_colour)
+        return femkamp_felt_html(self.game, self.seat, names, self.lang, teacher=self.teacher, four_colour=self.four_colour,
+                                 rnd=self.session.shown_round())
 
     def _your_moves(self) -> tuple[list[Any], bool]:
         """Your legal moves now, and whether "prikk" is the only one."""

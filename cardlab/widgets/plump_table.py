@@ -52,7 +52,7 @@ class PlumpTable(GameTable):
     session_class = PlumpSession
     game_title = "Plump"
     score_sheet = staticmethod(score_sheet_html)
-    preset_width = "230px"
+    preset_width = "200px"
     max_hand = MAX_HAND
     css = felt.FELT_CSS + PLUMP_CSS
 
@@ -110,7 +110,8 @@ class PlumpTable(GameTable):
         return tr("plump.table.round_title", self.lang, n=number, total=len(game.schedule), cards=cards)
 
     def felt_html(self, names: list[str]) -> str:
-        return felt_html(self.game, self.seat, names, self.lang, teacher=self.teacher, four_colour=self.four_colour)
+        return felt_html(self.game, self.seat, names, self.lang, teacher=self.teacher, four_colour=self.four_colour,
+                         rnd=self.session.shown_round())
 
     def your_turn_text(self) -> str:
         return tr("plump.table.your_bid" if self.game.round.phase == "bid" else "widget.your_play", self.lang)

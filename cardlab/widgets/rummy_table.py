@@ -148,7 +148,8 @@ class RummyTable(GameTable):
         return tr("rummy.table.round_title", self.lang, n=shown)
 
     def felt_html(self, names: list[str]) -> str:
-        return rummy_felt_html(self.game, self.seat, names, self.lang, teacher=self.teacher, four_colour=self.four_colour)
+        return rummy_felt_html(self.game, self.seat, names, self.lang, teacher=self.teacher, four_colour=self.four_colour,
+                               rnd=self.session.shown_round())
 
     def your_turn_text(self) -> str | None:
         phase = self.game.round.phase

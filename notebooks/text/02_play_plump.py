@@ -13,24 +13,24 @@
 # ---
 
 # %% [markdown]
-# # Play Plump
-#
-# **Aim.** Learn Plump (Oh Hell): guess how many tricks you will take, then take exactly that many. First the
-# children's version (five cards, no trump, no hook), then the classic game with trump and the hook (kroken).
-
-# %% tags=["output-free"]
-from IPython.display import HTML
-from cardlab import PlumpRules, PlumpRound, Bid
-from cardlab.widgets import PlumpTable
-
-# %% [markdown]
-# ## Play: the children's game
-#
-# You are seat 0 at the bottom. Click a number to bid, click a card to play it, press *Next* to let the bots
-# move. At the end of each round the table tells you what happened; press *Next round* to go on. A card you may not play is grey; clicking it tells you which rule says no.
+# **Play Plump**: guess how many tricks you will take, then take exactly that many. How to play is under the table.
 
 # %% tags=["nbval-ignore-output"]
+from cardlab.widgets import PlumpTable
 PlumpTable("kids", rng=2, lang="en")
+
+# %% [markdown]
+# ## How to play
+#
+# **Aim.** Learn Plump (Oh Hell). First the children's version above (five cards, no trump, no hook), then the
+# classic game with trump and the hook (kroken).
+#
+# You are seat 0 at the bottom. Click a number to bid, click a card to play it, press *Next* to let the bots
+# move. At the end of each round the table tells you what happened; press *Next round* to go on. A card you may
+# not play is grey; clicking it tells you which rule says no.
+
+# %% tags=["output-free"]
+from cardlab import PlumpRules, PlumpRound, Bid
 
 # %% [markdown]
 # ## The rules in one minute

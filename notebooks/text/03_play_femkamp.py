@@ -13,26 +13,25 @@
 # ---
 
 # %% [markdown]
-# # Play Femkamp
+# **Play Femkamp**: five rounds, each with its own goal; the lowest total wins. How to play is under the table.
+
+# %% tags=["nbval-ignore-output"]
+from cardlab.widgets.femkamp_table import FemkampTable
+FemkampTable(rng=5, lang="en")
+
+# %% [markdown]
+# ## How to play
 #
 # **Aim.** Learn the Norwegian *5-kamp*: five rounds with five different goals, and the lowest total wins.
 # Four rounds are trick rounds without trump; the fifth, **kabal**, is like Sevens.
+#
+# You are seat 0. The round's goal stays on the felt; press *Next* to let the bots play, and *Prikk* in the
+# kabal round when nothing fits. After each round the table says how it went; press *Next round* to go on.
 
 # %% tags=["output-free"]
 from cardlab import FemkampRules
 from cardlab.rules.femkamp import ROUND_NAMES, round_goal, round_scoring, round_title
-from cardlab.widgets.femkamp_table import FemkampTable
 import pandas as pd
-
-# %% [markdown]
-# ## Play
-#
-# You are seat 0. The round's goal stays at the top of the table; press *Next* to let the bots play, and
-# *Prikk* in the kabal round when nothing fits. After each round the table says how it went; press
-# *Next round* to go on. Each round's goal is explained below the table.
-
-# %% tags=["nbval-ignore-output"]
-FemkampTable(rng=5, lang="en")
 
 # %% [markdown]
 # ## Each round's goal

@@ -13,23 +13,23 @@
 # ---
 
 # %% [markdown]
-# # Play Rummy
+# **Play Rummy**: collect sets and runs, lay them down, and be the first with an empty hand. How to play is under the table.
+
+# %% tags=["nbval-ignore-output"]
+from cardlab.widgets.rummy_table import RummyTable
+RummyTable(rng=4, lang="en")
+
+# %% [markdown]
+# ## How to play
 #
 # **Aim.** Learn Rummy: collect **sets** (3 or 4 cards of one rank) and **runs** (3 or more in a row in one
 # suit), lay them down, and be the first with an empty hand.
+#
+# Three players, seven cards each. Draw, select cards and press *Meld*, then discard. At the end of each round
+# the table says how it went; press *Next round* to go on.
 
 # %% tags=["output-free"]
 from cardlab import RummyRules, is_set, is_run, hand_penalty, parse_cards
-from cardlab.widgets.rummy_table import RummyTable
-
-# %% [markdown]
-# ## Play
-#
-# Three players, seven cards each. Draw, select cards and press *Meld*, then discard. At the end of each round
-# the table says how it went; press *Next round* to go on. The rules follow below the table.
-
-# %% tags=["nbval-ignore-output"]
-RummyTable(rng=4, lang="en")
 
 # %% [markdown]
 # ## Sets and runs

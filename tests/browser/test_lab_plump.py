@@ -112,7 +112,7 @@ def test_child_plays_a_plump_round_in_jupyterlab(page):
 
     # a greyed card is refused with the rule in Swedish, and nothing is played
     illegal.first.click()
-    expect(pg.locator(".cardlab-message")).to_contain_text("Du måste bekänna färg")
+    expect(pg.locator(".cardlab-message")).to_contain_text("Du måste lägga samma färg")
     expect(pg.locator(".cardlab-message")).to_contain_text("hjärter spelades ut och du har J♥")
     expect(pg.locator(".cardlab-card-btn:visible")).to_have_count(5)
     shot(pg, "lab_plump_refused")

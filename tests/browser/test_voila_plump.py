@@ -64,7 +64,7 @@ def test_child_plays_a_plump_hand_in_voila(page):
 
     # a greyed card is still clickable: the rule is explained, nothing is played
     illegal.first.click()
-    pg.wait_for_function("sel => document.querySelector(sel).innerText.includes('Du måste bekänna färg')",
+    pg.wait_for_function("sel => document.querySelector(sel).innerText.includes('Du måste lägga samma färg')",
                          arg=".cardlab-message")
     assert "hjärter spelades ut och du har J♥" in message(pg)
     expect(pg.locator(".cardlab-card-btn:visible")).to_have_count(5)
