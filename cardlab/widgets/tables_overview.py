@@ -41,7 +41,9 @@ def row_html(row: Any, lang: str) -> str:
     return (f'<div class="cardlab-overview-row" data-code="{html.escape(row.code)}" data-version="{row.version}" '
             f'style="border:1px solid #c8e6c9;border-radius:8px;padding:6px 10px;margin:4px 0;font:14px sans-serif">'
             f'<b style="font:bold 18px monospace">{html.escape(row.code)}</b> · {html.escape(row.game)} · '
-            f'<b>{html.escape(row.state)}</b><br>{html.escape(tr("overview.points", lang))}: {html.escape(row.scores)}'
+            f'<b>{html.escape(row.state)}</b>'
+            + (f' · {html.escape(tr("overview.group", lang, group=row.group))}' if row.group else "")
+            + f'<br>{html.escape(tr("overview.points", lang))}: {html.escape(row.scores)}'
             f'<ul style="margin:2px 0 0 0">{seats}</ul></div>')
 
 
@@ -59,6 +61,7 @@ class TablesOverviewPage:
         self.humans_text = W.BoundedIntText(value=3, min=0, max=6, description=tr("overview.form.humans", lang))
         self.level_dropdown = W.Dropdown(options=[(tr(f"level.{v}", lang), v) for v in LEVELS], value="medium",
                                          description=tr("overview.form.level", lang))
+        self.same_deals_checkbox = W.Checkbox(value=False, description=tr("overview.form.same_deals", lang), indent=False)
         self.tables_text = W.BoundedIntText(value=1, min=1, max=20, description=tr("overview.form.tables", lang))
         self.create_button = with_classes(W.Button(description=tr("overview.form.create", lang), button_style="success",
                                                    layout=W.Layout(width="auto")), "cardlab-overview-create")
@@ -74,7 +77,8 @@ class TablesOverviewPage:
         self.create_button.on_click(lambda _: self.create())
         self._game_changed()
         form = W.VBox([W.HBox([self.game_dropdown, self.rules_dropdown, self.level_dropdown]),
-                       W.HBox([self.players_text, self.humans_text, self.tables_text, self.create_button])])
+                       W.HBox([self.players_text, self.humans_text, self.tables_text, self.same_deals_checkbox,
+                               self.create_button])])
         self.box = with_classes(W.VBox([self.where_html, form, self.message_html, self.summary_html, self.rows_box]),
                                 "cardlab-tables-overview")
         if overview.service is not None:
@@ -90,11 +94,12 @@ class TablesOverviewPage:
     def create(self) -> list[str]:
         """Open as many tables as asked with the form's choices; their codes are said on the page."""
         codes = []
+        group = self.overview.new_group() if self.same_deals_checkbox.value else None
         try:
             for _ in range(self.tables_text.value):
                 codes.append(self.overview.create(self.game_dropdown.value, players=self.players_text.value,
                                                   rules=self.rules_dropdown.value, humans=self.humans_text.value,
-                                                  level=self.level_dropdown.value))
+                                                  level=self.level_dropdown.value, group=group))
         except CardlabError as exc:
             self.message_html.value = message_html(exc.message(self.lang), "error")
         else:
