@@ -270,7 +270,9 @@ class TablesOverview:
             if turn is not None and seats[turn]["state"] in ("away", "empty"):
                 state += " " + tr("overview.state.bot_plays", lang)
         scores = ", ".join(f"{n} {t}" for n, t in zip(names, table["totals"]))
-        game_words = tr(f"tables.results.name.{table['game']}", lang)
+        from .results import GAME_NAMES
+
+        game_words = GAME_NAMES[table["game"]]
         if table.get("games", 1) > 1:
             game_words += f" #{table['games']}"
         return TableRow(code=table["code"], game=game_words, state=state, scores=scores, seats=tuple(seat_rows),

@@ -9,7 +9,7 @@ every change; a table server is asked again every ``poll_seconds`` by a backgrou
 >>> page.game_dropdown.value, page.rules_dropdown.value = "plump", "kids"
 >>> page.players_text.value, page.humans_text.value, page.tables_text.value = 3, 2, 2
 >>> page.create_button.click()
->>> len(page.rows_box.children), "2 tables" in page.summary_html.value
+>>> len(page.rows_box.children), "Tables: 2," in page.summary_html.value
 (2, True)
 >>> code = page.overview.rows()[0].code
 >>> page.buttons[code]["end"].click()
@@ -29,9 +29,12 @@ from ..display.felt import message_html
 from ..errors import CardlabError
 from ..i18n import tr
 from ..tables.overview import TablesOverview, presets
+from ..tables.results import GAME_NAMES
 from ..tables.service import GAMES, LEVELS
 from .base import with_classes
 
+_WIDE = {"width": "250px"}
+_NARROW = {"width": "170px"}
 _STATE_COLOUR = {"here": "#1b5e20", "away": "#b71c1c", "empty": "#616161", "bot": "#37474f"}
 
 
@@ -54,15 +57,18 @@ class TablesOverviewPage:
         self.overview, self.lang, self.poll_seconds = overview, overview.lang, poll_seconds
         lang = self.lang
         self.where_html = with_classes(W.HTML(message_html(overview.where_words(), "info")), "cardlab-overview-where")
-        self.game_dropdown = W.Dropdown(options=[(tr(f"tables.results.name.{g}", lang), g) for g in GAMES],
-                                        value="plump", description=tr("overview.form.game", lang))
-        self.rules_dropdown = W.Dropdown(description=tr("overview.form.rules", lang))
-        self.players_text = W.BoundedIntText(value=4, min=2, max=6, description=tr("overview.form.players", lang))
-        self.humans_text = W.BoundedIntText(value=3, min=0, max=6, description=tr("overview.form.humans", lang))
+        self.game_dropdown = W.Dropdown(options=[(GAME_NAMES[g], g) for g in GAMES],
+                                        value="plump", description=tr("overview.form.game", lang), layout=W.Layout(**_WIDE))
+        self.rules_dropdown = W.Dropdown(description=tr("overview.form.rules", lang), layout=W.Layout(**_WIDE))
+        self.players_text = W.BoundedIntText(value=4, min=2, max=6, description=tr("overview.form.players", lang),
+                                              layout=W.Layout(**_NARROW))
+        self.humans_text = W.BoundedIntText(value=3, min=0, max=6, description=tr("overview.form.humans", lang),
+                                             layout=W.Layout(**_NARROW))
         self.level_dropdown = W.Dropdown(options=[(tr(f"level.{v}", lang), v) for v in LEVELS], value="medium",
-                                         description=tr("overview.form.level", lang))
+                                         description=tr("overview.form.level", lang), layout=W.Layout(**_WIDE))
         self.same_deals_checkbox = W.Checkbox(value=False, description=tr("overview.form.same_deals", lang), indent=False)
-        self.tables_text = W.BoundedIntText(value=1, min=1, max=20, description=tr("overview.form.tables", lang))
+        self.tables_text = W.BoundedIntText(value=1, min=1, max=20, description=tr("overview.form.tables", lang),
+                                             layout=W.Layout(**_NARROW))
         self.create_button = with_classes(W.Button(description=tr("overview.form.create", lang), button_style="success",
                                                    layout=W.Layout(width="auto")), "cardlab-overview-create")
         self.message_html = with_classes(W.HTML(message_html("")), "cardlab-message")
