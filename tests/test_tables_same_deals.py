@@ -193,3 +193,51 @@ def test_a_group_over_the_network(tmp_path):
         assert overview.same_deals(overview.groups()[0]).empty
     finally:
         server.stop()
+
+
+def test_a_group_played_through_the_network_shows_no_hidden_card(tmp_path):
+    import subprocess
+    import sys
+
+    server = Server(tmp_path)
+    try:
+        for _ in range(2):           # the command line opens tables of one group
+            made = subprocess.run([sys.executable, "-m", "cardlab.tables", "create", "--url", server.url,
+                                   "--class-dir", str(tmp_path), "--game", "plump", "--rules", "kids",
+                                   "--seats", "human,human,medium", "--group", "4b"],
+                                  capture_output=True, text=True, timeout=60,
+                                  env={**__import__("os").environ, "CARDLAB_TEACHER_TOKEN": TEACHER})
+            assert made.returncode == 0, made.stderr
+        codes = [t["code"] for t in TableClient(server.url).teacher("overview", TEACHER)["tables"]]
+        pupils = {code: [TableClient(server.url, lang=lang, record=True) for lang in ("sv", "en")] for code in codes}
+        for code in codes:
+            for pupil, name in zip(pupils[code], ("Anna", "Bo")):
+                pupil.join(code, name)
+        rng = random.Random(11)
+        for _ in range(3000):
+            going = [c for c in codes if not pupils[c][0].update()["table"]["over"]]
+            if not going:
+                break
+            code = rng.choice(going)
+            for pupil in pupils[code]:
+                pupil.update()
+            mover = next(p for p in pupils[code] if p.seat == p.last["view"]["to_move"])
+            assert mover.move(rng.choice(mover.last["view"]["legal_actions"]))["notice"] is None
+        for code in codes:
+            for pupil in pupils[code]:
+                pupil.update()
+    finally:
+        server.stop()
+    service = TableService(TableStore.in_folder(tmp_path), teacher_token=TEACHER)
+    lines_seen = 0
+    for code in codes:
+        assert service.table(code).match.game.is_over
+        received = {p.seat: p.received for p in pupils[code]}
+        assert audit(service.table(code).match, received) == []
+        for p in pupils[code]:
+            for update in p.received:
+                finished = update["view"]["round_number"] + (1 if update["table"]["over"] else 0)
+                assert all(line["round"] <= finished for line in update["same_deals"])
+                lines_seen += len(update["same_deals"])
+        assert pupils[code][0].last["same_deals"][-1]["count"] == 2
+    assert lines_seen > 50
