@@ -200,6 +200,8 @@ class SeatView:
         self.message_html = with_classes(W.HTML(), "cardlab-message")
         self.totals_html = with_classes(W.HTML(), "cardlab-shared-totals")
         self.same_deals_html = with_classes(W.HTML(), "cardlab-shared-same-deals")
+        #: set last of all: once a page shows ``data-drawn=N``, every part of it draws the table after N moves
+        self.drawn_html = with_classes(W.HTML(layout=W.Layout(height="0px", overflow="hidden")), "cardlab-shared-drawn")
         self.actions_box = with_classes(W.HBox(layout=W.Layout(flex_flow="row wrap")), "cardlab-shared-actions")
         self.action_buttons: list[W.Button] = []
         self.undo_button = with_classes(W.Button(layout=W.Layout(width="auto")), "cardlab-undo")
@@ -214,7 +216,8 @@ class SeatView:
         bar = W.HBox([self.language_dropdown, self.undo_button, self.yes_button, self.no_button])
         self.style_html = W.HTML(FELT_CSS, layout=W.Layout(height="0px", overflow="hidden"))
         self.box = with_classes(W.VBox([self.style_html, bar, self.status_html, self.felt_html, self.message_html, self.actions_box,
-                                        self.totals_html, self.same_deals_html]), "cardlab-felt-table", "cardlab-shared-table")
+                                        self.totals_html, self.same_deals_html, self.drawn_html]),
+                                "cardlab-felt-table", "cardlab-shared-table")
         if on_undo is None:
             self.undo_button.layout.display = "none"
         self.show(None)
@@ -242,6 +245,7 @@ class SeatView:
             self.action_buttons = []
             self.actions_box.children = ()
             self.yes_button.layout.display = self.no_button.layout.display = "none"
+            self.drawn_html.value = ""
             return
         self.status_html.value = status_html(status_of(update, lang))
         self.felt_html.value = felt_of(update, lang)
@@ -261,6 +265,7 @@ class SeatView:
             buttons.append(button)
         self.action_buttons = buttons
         self.actions_box.children = tuple(buttons)
+        self.drawn_html.value = f'<span data-drawn="{int(update["table"]["moves"])}"></span>'
 
     def texts(self) -> list[str]:
         """Every text on the screen now (HTML values and button labels), for tests that read the page."""
