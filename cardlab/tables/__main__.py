@@ -2,6 +2,7 @@
 
     python -m cardlab.tables serve --class-dir DIR --port 8871
     python -m cardlab.tables create --url http://127.0.0.1:8871 --class-dir DIR --game plump --seats human,human,medium
+    python -m cardlab.tables create --class-dir DIR --game plump --rules kids --seats human,human,medium --group 4b
 
 ``serve`` keeps every table in ``DIR/tables.sqlite`` (and rebuilds them all when started
 again); ``DIR`` defaults to the classroom app's class folder (``$CARDLAB_CLASS_DIR`` or
@@ -58,6 +59,8 @@ def main(argv: list[str] | None = None) -> int:
     make.add_argument("--seats", default=None, help="one per player: human or a bot level (easy, medium, hard)")
     make.add_argument("--level", default="medium", help="the level of bots that play for empty or left seats")
     make.add_argument("--seed", type=int, default=None)
+    make.add_argument("--group", default=None,
+                      help="tables opened with the same group name play the same deals (letters, digits, dashes)")
     args = parser.parse_args(argv)
     from ..classroom import class_dir
 
@@ -68,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
 
         seats = args.seats.split(",") if args.seats else None
         made = TableClient(args.url).teacher("create", token, game=args.game, rules=args.rules, seats=seats,
-                                             level=args.level, seed=args.seed)
+                                             level=args.level, seed=args.seed, group=args.group)
         print(made["code"])
         return 0
     if args.away_after <= args.poll_seconds:

@@ -162,8 +162,10 @@ class TablesOverview:
         return {"overview": lambda: answer["tables"], "create": lambda: answer["code"]}.get(what, lambda: answer)()
 
     def create(self, game: str, *, players: int | None = None, rules: Any = None, humans: int | None = None,
-               level: str = "medium", seed: Any = None) -> str:
+               level: str = "medium", seed: Any = None, group: str | None = None) -> str:
         """Open a table: ``humans`` children's seats (default: every seat) and bots of ``level`` in the rest.
+
+        ``group``: tables of one group play the same deals (:meth:`new_group` makes a name).
 
         Refused, with a sentence naming the field, for an unknown game, level or preset, or more
         children than seats.
@@ -179,7 +181,39 @@ class TablesOverview:
         if not isinstance(humans, int) or not 0 <= humans <= count:
             raise TableError("overview.humans", lang=self.lang, players=count, given=repr(humans)[:20])
         seats = ["human"] * humans + [level] * (count - humans)
-        return self._ask("create", game=game, rules=rules, players=count, seats=seats, level=level, seed=seed)
+        fields = {"group": group} if group is not None else {}
+        return self._ask("create", game=game, rules=rules, players=count, seats=seats, level=level, seed=seed, **fields)
+
+    def create_group(self, game: str, tables: int, **options: Any) -> list[str]:
+        """Open ``tables`` tables that play the same deals (a new group); options as :meth:`create`."""
+        group = self.new_group()
+        return [self.create(game, group=group, **options) for _ in range(tables)]
+
+    def new_group(self) -> str:
+        """A fresh name for a group of tables with the same deals."""
+        if self.service is not None:
+            return self.service.new_group()
+        from .codes import new_table_code
+
+        return "G" + new_table_code()
+
+    def same_deals(self, group: str) -> Any:
+        """Every finished round of every seat at the tables of ``group``, as a DataFrame (for the chart)."""
+        import pandas as pd
+
+        if self.service is not None:
+            rows = self.service.group_rounds(group, teacher=self.teacher)
+        else:
+            rows = self._client.teacher("group", self.teacher, group=group)["rows"]
+        return pd.DataFrame(rows)
+
+    def groups(self) -> list[str]:
+        """The groups of same-deal tables, in the order they were opened."""
+        seen: list[str] = []
+        for t in self.tables():
+            if t.get("group") and t["group"] not in seen:
+                seen.append(t["group"])
+        return seen
 
     def start(self, code: str) -> None:
         """Start a table before every child has sat down (bots play the empty seats meanwhile)."""
@@ -236,7 +270,9 @@ class TablesOverview:
             if turn is not None and seats[turn]["state"] in ("away", "empty"):
                 state += " " + tr("overview.state.bot_plays", lang)
         scores = ", ".join(f"{n} {t}" for n, t in zip(names, table["totals"]))
-        game_words = tr(f"tables.results.name.{table['game']}", lang)
+        from .results import GAME_NAMES
+
+        game_words = GAME_NAMES[table["game"]]
         if table.get("games", 1) > 1:
             game_words += f" #{table['games']}"
         return TableRow(code=table["code"], game=game_words, state=state, scores=scores, seats=tuple(seat_rows),

@@ -33,6 +33,8 @@ from ..i18n import tr
 
 #: The first word of every exercise these files carry (a teacher filters on it).
 GAMES = ("plump", "femkamp", "rummy")
+#: Each game's name as written in every language (proper names).
+GAME_NAMES = {"plump": "Plump", "femkamp": "Femkamp", "rummy": "Rummy"}
 
 
 def exercise_name(game: str, code: str, number: int = 1) -> str:
@@ -68,7 +70,7 @@ def result_rows(game: Any, seat: int, names: Sequence[str], *, lang: str = "sv")
     others = ", ".join(n for s, n in enumerate(names) if s != seat)
     rows: list[dict[str, Any]] = [{
         "question": 0,
-        "position": tr("tables.results.game", lang, game=tr(f"tables.results.name.{kind}", lang), others=others),
+        "position": tr("tables.results.game", lang, game=GAME_NAMES[kind], others=others),
         "answer": tr("tables.results.total", lang, points=totals[seat], place=_place(totals, seat, lowest_wins),
                      players=len(totals)),
         "correct": seat in winners,

@@ -19,9 +19,10 @@ path                        body                                       answer
                             ask; true/false: answer a request)
 ``/api/language``           ``code``, ``token``, ``lang``              a seat update
 ``/api/teacher/<what>``     ``teacher`` and: ``create`` (``game``,     the code / the overview / the
-                            ``rules``, ``seats``, ``level``, ``seed``),  table with every hand
-                            ``overview``, ``table``, ``start``,
-                            ``end``, ``restart`` (``code``)
+                            ``rules``, ``seats``, ``level``, ``seed``,  table with every hand / the
+                            ``group``), ``overview``, ``table``,        finished rounds of a group
+                            ``start``, ``end``, ``restart`` (``code``),
+                            ``group`` (``group``)
 ``/api/health``             (GET)                                      ``{"ok": true, "tables": n}``
 ==========================  =========================================  ==============================
 
@@ -180,8 +181,10 @@ class Teacher(_Handler):
             if what == "create":
                 made = self.service.create_table(data.get("game"), rules=data.get("rules"), players=data.get("players"),
                                                  seats=data.get("seats"), level=data.get("level", "medium"),
-                                                 seed=data.get("seed"), teacher=teacher)
+                                                 seed=data.get("seed"), teacher=teacher, group=data.get("group"))
                 self.send({"type": "created", "code": made})
+            elif what == "group":
+                self.send({"type": "group", "rows": self.service.group_rounds(data.get("group"), teacher=teacher)})
             elif what == "overview":
                 self.send({"type": "overview", "tables": self.service.overview(teacher=teacher)})
             elif what == "table":

@@ -35,6 +35,7 @@ cardlab.errors.TableError: This page has no seat at this table. Join again with 
 
 from __future__ import annotations
 
+import json
 import secrets
 import threading
 import time
@@ -104,6 +105,7 @@ class Table:
     bots: dict[int, Any] = field(default_factory=dict)
     games_started: int = 1
     results_saved: int | None = None                  #: the game number whose results are in the class folder
+    group: str | None = None                          #: tables of one group play the same deals
 
     @property
     def players(self) -> int:
@@ -143,6 +145,8 @@ class TableService:
         self._lock = threading.RLock()
         self._tables: dict[str, Table] = {}
         self._listeners: list[Callable[[str], None]] = []
+        #: each group of same-deal tables: {"game", "rules" (a dict), "players", "seed"}
+        self._groups: dict[str, dict[str, Any]] = {}
         stored = store.get_meta("teacher") if store is not None else None
         self.teacher_token: str | None = None
         if teacher_token is not None:
@@ -223,6 +227,11 @@ class TableService:
             table.started, table.ended, table.games_started = plan["started"], plan["ended"], plan["games"]
             table.undo_news = plan["news"]
             table.results_saved = plan["saved"]
+            group = made.get("group")
+            if group is not None:
+                table.group = group
+                self._groups.setdefault(group, {"game": made["game"], "rules": made["rules"],
+                                                "players": len(made["seats"]), "seed": made["seed"]})
             now = self.clock()
             for seat, joined in plan["joins"].items():
                 place = table.seats[seat]
@@ -250,8 +259,14 @@ class TableService:
 
     def create_table(self, game: str, *, rules: Any = None, players: int | None = None,
                      seats: Sequence[str] | None = None, level: str = "medium", seed: Any = None,
-                     teacher: Any = None) -> str:
+                     teacher: Any = None, group: Any = None) -> str:
         """Open a table and return its code.
+
+        ``group``: a name (1 to 20 letters, digits, dashes) for tables that play the **same deals**:
+        the first table of a group fixes the game, rules, number of players and seed, and every
+        later table of that group must have the same game, rules and players (its seed is the
+        group's; a ``seed`` given is ignored).  Their children's seat updates then say how the
+        same cards went at the other tables (:mod:`cardlab.tables.same_deals`).
 
         ``seats``: one entry per player, ``"human"`` or a bot level (``"easy"``, ``"medium"``,
         ``"hard"``); default every seat human.  ``level``: the level of the bots that play for
@@ -273,13 +288,49 @@ class TableService:
             plan = [{"kind": "human", "level": level} if s == "human" else {"kind": "bot", "level": s} for s in wanted]
             code = self._fresh_code()
             seed_value = seed_from(seed) if seed is not None else derive_seed(secrets.randbits(63))
+            if group is not None:
+                group = self._check_group(group, game, resolved)
+                seed_value = self._groups[group]["seed"] if group in self._groups else seed_value
             table = self._new_table(code, game, resolved, seed_value, plan)
-            self._log(table, "create", {"game": game, "rules": resolved.to_dict(), "seed": seed_value, "seats": plan})
+            made = {"game": game, "rules": resolved.to_dict(), "seed": seed_value, "seats": plan}
+            if group is not None:
+                made["group"] = group
+            self._log(table, "create", made)
+            if group is not None:
+                table.group = group
+                self._groups.setdefault(group, {"game": game, "rules": resolved.to_dict(), "players": resolved.players,
+                                                "seed": seed_value})
             self._tables[code] = table
             if not any(p.kind == "human" for p in table.seats):
                 self._start(table)
             self._changed(table)
             return code
+
+    def _check_group(self, group: Any, game: str, rules: Any) -> str:
+        """``group`` as a name, checked against the group's game, rules and players if it exists."""
+        import re
+
+        if not isinstance(group, str) or not re.fullmatch(r"[A-Za-z0-9-]{1,20}", group):
+            raise TableError("tables.group_name", given=repr(group)[:30])
+        known = self._groups.get(group)
+        same_rules = known is not None and json.dumps(known["rules"], sort_keys=True) == json.dumps(rules.to_dict(), sort_keys=True)
+        if known is not None and (known["game"] != game or not same_rules or known["players"] != rules.players):
+            raise TableError("tables.group", group=group, game=known["game"], players=known["players"])
+        return group
+
+    def new_group(self) -> str:
+        """A fresh group name for tables that will play the same deals."""
+        with self._lock:
+            while True:
+                name = "G" + new_table_code(self._code_rng)
+                if name not in self._groups:
+                    return name
+
+    def group_tables(self, table: Table) -> list[Table]:
+        """The other tables playing the same deals as ``table`` now (same group and seed)."""
+        if table.group is None:
+            return []
+        return [t for t in self._tables.values() if t is not table and t.group == table.group and t.seed == table.seed]
 
     def _fresh_code(self) -> str:
         while True:
@@ -404,6 +455,7 @@ class TableService:
     # -------------------------------------------------------------- moving
     def _apply(self, table: Table, act: Any, by: str) -> tuple:
         """Apply ``act`` and log it; if it cannot be logged, take it back and refuse."""
+        finished = len(table.match.game.results)
         events = table.match.apply(act)
         try:
             self._log(table, "move", {"action": action_to_dict(act), "by": by})
@@ -413,6 +465,9 @@ class TableService:
         table.movers.append(by)
         table.undo_request = table.undo_news = None
         self._save_results(table)
+        if table.group is not None and len(table.match.game.results) != finished:
+            for other in self.group_tables(table):      # a round finished: the same cards' news for the others
+                self._changed(other)
         return events
 
     def _save_results(self, table: Table) -> None:
@@ -558,7 +613,12 @@ class TableService:
         with self._lock:
             self._check_teacher(teacher)
             table = self.table(code)
-            new_seed = seed_from(seed) if seed is not None else derive_seed(secrets.randbits(63))
+            if seed is not None:
+                new_seed = seed_from(seed)
+            elif table.group is not None:       # the group's next deals: tables restarted as often play the same
+                new_seed = derive_seed(child_rng(self._groups[table.group]["seed"], table.games_started))
+            else:
+                new_seed = derive_seed(secrets.randbits(63))
             self._log(table, "restart", {"seed": new_seed})
             table.seed, table.match, table.movers = new_seed, Match.new(table.game, table.rules, rng=new_seed), []
             table.ended, table.undo_request = False, None
@@ -577,6 +637,17 @@ class TableService:
             hands = [[c.code for c in h] for h in game.round.hands] if not game.is_over else []
             return {"type": "teacher-update", "table": self._public(table), "hands": hands,
                     "views": [plain_value(game.view(s)) for s in range(table.players)]}
+
+    def group_rounds(self, group: Any, *, teacher: Any) -> list[dict[str, Any]]:
+        """Every finished round of every seat at the tables of ``group`` (same deals), for the teacher's chart."""
+        with self._lock:
+            self._check_teacher(teacher)
+            from .same_deals import group_rows
+
+            tables = [t for t in self._tables.values() if t.group == group]
+            names = {t.code: [p.name if p.name else Message("shared.bot", {"n": s}).text("en")
+                              for s, p in enumerate(t.seats)] for t in tables}
+            return group_rows(tables, names)
 
     def overview(self, *, teacher: Any) -> list[dict[str, Any]]:
         """Every table's public record (whose turn, scores, who is waiting or gone) for the teacher's page."""
@@ -612,7 +683,7 @@ class TableService:
             "code": table.code, "game": table.game, "version": table.version, "started": table.started,
             "ended": table.ended, "over": bool(game.is_over), "winners": list(game.winners()) if game.is_over else [],
             "to_move": game.to_move, "totals": list(game.totals), "seats": seats, "moves": len(table.match.actions),
-            "games": table.games_started,
+            "games": table.games_started, "group": table.group,
             "undo": None if request is None else {"seat": request["seat"], "agreed": list(request["agreed"])},
             "undo_news": table.undo_news,
         }
@@ -623,6 +694,11 @@ class TableService:
             notice = self._undo_notice(table, seat, lang)
         update = seat_update(table.match.game.view(seat), table=self._public(table), seat=seat, notice=notice)
         update["lang"] = lang
+        if table.group is not None:
+            from .same_deals import seat_words
+
+            others = [t.match.game for t in self.group_tables(table)]
+            update["same_deals"] = seat_words(table.match.game, others, seat=seat, lang=lang)
         return update
 
     def _undo_notice(self, table: Table, seat: int, lang: str) -> dict | None:

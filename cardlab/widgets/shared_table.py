@@ -172,6 +172,17 @@ def totals_of(update: dict[str, Any], lang: str) -> str:
     return tr("shared.totals", lang, scores=scores)
 
 
+def same_deals_html(update: dict[str, Any], lang: str) -> str:
+    """How the same cards went at the other tables (same deals): the newest round, or every round at the end."""
+    lines = update.get("same_deals") or []
+    if not lines:
+        return ""
+    shown = lines if update["table"]["over"] else lines[-1:]
+    items = "".join(f"<li>{html.escape(line['text'])}</li>" for line in shown)
+    return (f'<div style="background:#fffde7;color:#3e2723;border-radius:8px;padding:6px 10px;margin-top:6px;'
+            f'font:14px sans-serif"><b>{html.escape(tr("same.title", lang))}</b><ul style="margin:2px 0">{items}</ul></div>')
+
+
 class SeatView:
     """Draws one seat update and offers its legal moves as buttons (see the module docstring).
 
@@ -188,6 +199,9 @@ class SeatView:
         self.felt_html = with_classes(W.HTML(), "cardlab-shared-felt")
         self.message_html = with_classes(W.HTML(), "cardlab-message")
         self.totals_html = with_classes(W.HTML(), "cardlab-shared-totals")
+        self.same_deals_html = with_classes(W.HTML(), "cardlab-shared-same-deals")
+        #: set last of all: once a page shows ``data-drawn=N``, every part of it draws the table after N moves
+        self.drawn_html = with_classes(W.HTML(layout=W.Layout(height="0px", overflow="hidden")), "cardlab-shared-drawn")
         self.actions_box = with_classes(W.HBox(layout=W.Layout(flex_flow="row wrap")), "cardlab-shared-actions")
         self.action_buttons: list[W.Button] = []
         self.undo_button = with_classes(W.Button(layout=W.Layout(width="auto")), "cardlab-undo")
@@ -202,7 +216,8 @@ class SeatView:
         bar = W.HBox([self.language_dropdown, self.undo_button, self.yes_button, self.no_button])
         self.style_html = W.HTML(FELT_CSS, layout=W.Layout(height="0px", overflow="hidden"))
         self.box = with_classes(W.VBox([self.style_html, bar, self.status_html, self.felt_html, self.message_html, self.actions_box,
-                                        self.totals_html]), "cardlab-felt-table", "cardlab-shared-table")
+                                        self.totals_html, self.same_deals_html, self.drawn_html]),
+                                "cardlab-felt-table", "cardlab-shared-table")
         if on_undo is None:
             self.undo_button.layout.display = "none"
         self.show(None)
@@ -225,15 +240,17 @@ class SeatView:
         self.yes_button.description = tr("shared.yes", lang)
         self.no_button.description = tr("shared.no", lang)
         if update is None:
-            self.status_html.value = self.felt_html.value = self.totals_html.value = ""
+            self.status_html.value = self.felt_html.value = self.totals_html.value = self.same_deals_html.value = ""
             self.message_html.value = ""
             self.action_buttons = []
             self.actions_box.children = ()
             self.yes_button.layout.display = self.no_button.layout.display = "none"
+            self.drawn_html.value = ""
             return
         self.status_html.value = status_html(status_of(update, lang))
         self.felt_html.value = felt_of(update, lang)
         self.totals_html.value = f'<div style="color:#fff;font:15px sans-serif">{html.escape(totals_of(update, lang))}</div>'
+        self.same_deals_html.value = same_deals_html(update, lang)
         notice = update.get("notice")
         self.message_html.value = message_html(notice["text"], notice["tone"]) if notice else message_html("")
         asked = bool(notice and notice.get("ask") == "undo")
@@ -248,6 +265,7 @@ class SeatView:
             buttons.append(button)
         self.action_buttons = buttons
         self.actions_box.children = tuple(buttons)
+        self.drawn_html.value = f'<span data-drawn="{int(update["table"]["moves"])}"></span>'
 
     def texts(self) -> list[str]:
         """Every text on the screen now (HTML values and button labels), for tests that read the page."""
@@ -294,8 +312,8 @@ class SharedTable:
 
     # the widgets, by name
     def __getattr__(self, name: str) -> Any:
-        if name in ("status_html", "felt_html", "message_html", "totals_html", "action_buttons", "undo_button",
-                    "yes_button", "no_button", "language_dropdown", "box"):
+        if name in ("status_html", "felt_html", "message_html", "totals_html", "same_deals_html", "action_buttons",
+                    "undo_button", "yes_button", "no_button", "language_dropdown", "box"):
             return getattr(self.view, name)
         raise AttributeError(name)
 

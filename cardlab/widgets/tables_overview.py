@@ -9,7 +9,7 @@ every change; a table server is asked again every ``poll_seconds`` by a backgrou
 >>> page.game_dropdown.value, page.rules_dropdown.value = "plump", "kids"
 >>> page.players_text.value, page.humans_text.value, page.tables_text.value = 3, 2, 2
 >>> page.create_button.click()
->>> len(page.rows_box.children), "2 tables" in page.summary_html.value
+>>> len(page.rows_box.children), "Tables: 2," in page.summary_html.value
 (2, True)
 >>> code = page.overview.rows()[0].code
 >>> page.buttons[code]["end"].click()
@@ -29,9 +29,12 @@ from ..display.felt import message_html
 from ..errors import CardlabError
 from ..i18n import tr
 from ..tables.overview import TablesOverview, presets
+from ..tables.results import GAME_NAMES
 from ..tables.service import GAMES, LEVELS
 from .base import with_classes
 
+_WIDE = {"width": "250px"}
+_NARROW = {"width": "170px"}
 _STATE_COLOUR = {"here": "#1b5e20", "away": "#b71c1c", "empty": "#616161", "bot": "#37474f"}
 
 
@@ -41,7 +44,9 @@ def row_html(row: Any, lang: str) -> str:
     return (f'<div class="cardlab-overview-row" data-code="{html.escape(row.code)}" data-version="{row.version}" '
             f'style="border:1px solid #c8e6c9;border-radius:8px;padding:6px 10px;margin:4px 0;font:14px sans-serif">'
             f'<b style="font:bold 18px monospace">{html.escape(row.code)}</b> · {html.escape(row.game)} · '
-            f'<b>{html.escape(row.state)}</b><br>{html.escape(tr("overview.points", lang))}: {html.escape(row.scores)}'
+            f'<b>{html.escape(row.state)}</b>'
+            + (f' · {html.escape(tr("overview.group", lang, group=row.group))}' if row.group else "")
+            + f'<br>{html.escape(tr("overview.points", lang))}: {html.escape(row.scores)}'
             f'<ul style="margin:2px 0 0 0">{seats}</ul></div>')
 
 
@@ -52,14 +57,18 @@ class TablesOverviewPage:
         self.overview, self.lang, self.poll_seconds = overview, overview.lang, poll_seconds
         lang = self.lang
         self.where_html = with_classes(W.HTML(message_html(overview.where_words(), "info")), "cardlab-overview-where")
-        self.game_dropdown = W.Dropdown(options=[(tr(f"tables.results.name.{g}", lang), g) for g in GAMES],
-                                        value="plump", description=tr("overview.form.game", lang))
-        self.rules_dropdown = W.Dropdown(description=tr("overview.form.rules", lang))
-        self.players_text = W.BoundedIntText(value=4, min=2, max=6, description=tr("overview.form.players", lang))
-        self.humans_text = W.BoundedIntText(value=3, min=0, max=6, description=tr("overview.form.humans", lang))
+        self.game_dropdown = W.Dropdown(options=[(GAME_NAMES[g], g) for g in GAMES],
+                                        value="plump", description=tr("overview.form.game", lang), layout=W.Layout(**_WIDE))
+        self.rules_dropdown = W.Dropdown(description=tr("overview.form.rules", lang), layout=W.Layout(**_WIDE))
+        self.players_text = W.BoundedIntText(value=4, min=2, max=6, description=tr("overview.form.players", lang),
+                                              layout=W.Layout(**_NARROW))
+        self.humans_text = W.BoundedIntText(value=3, min=0, max=6, description=tr("overview.form.humans", lang),
+                                             layout=W.Layout(**_NARROW))
         self.level_dropdown = W.Dropdown(options=[(tr(f"level.{v}", lang), v) for v in LEVELS], value="medium",
-                                         description=tr("overview.form.level", lang))
-        self.tables_text = W.BoundedIntText(value=1, min=1, max=20, description=tr("overview.form.tables", lang))
+                                         description=tr("overview.form.level", lang), layout=W.Layout(**_WIDE))
+        self.same_deals_checkbox = W.Checkbox(value=False, description=tr("overview.form.same_deals", lang), indent=False)
+        self.tables_text = W.BoundedIntText(value=1, min=1, max=20, description=tr("overview.form.tables", lang),
+                                             layout=W.Layout(**_NARROW))
         self.create_button = with_classes(W.Button(description=tr("overview.form.create", lang), button_style="success",
                                                    layout=W.Layout(width="auto")), "cardlab-overview-create")
         self.message_html = with_classes(W.HTML(message_html("")), "cardlab-message")
@@ -74,7 +83,8 @@ class TablesOverviewPage:
         self.create_button.on_click(lambda _: self.create())
         self._game_changed()
         form = W.VBox([W.HBox([self.game_dropdown, self.rules_dropdown, self.level_dropdown]),
-                       W.HBox([self.players_text, self.humans_text, self.tables_text, self.create_button])])
+                       W.HBox([self.players_text, self.humans_text, self.tables_text, self.same_deals_checkbox,
+                               self.create_button])])
         self.box = with_classes(W.VBox([self.where_html, form, self.message_html, self.summary_html, self.rows_box]),
                                 "cardlab-tables-overview")
         if overview.service is not None:
@@ -90,11 +100,12 @@ class TablesOverviewPage:
     def create(self) -> list[str]:
         """Open as many tables as asked with the form's choices; their codes are said on the page."""
         codes = []
+        group = self.overview.new_group() if self.same_deals_checkbox.value else None
         try:
             for _ in range(self.tables_text.value):
                 codes.append(self.overview.create(self.game_dropdown.value, players=self.players_text.value,
                                                   rules=self.rules_dropdown.value, humans=self.humans_text.value,
-                                                  level=self.level_dropdown.value))
+                                                  level=self.level_dropdown.value, group=group))
         except CardlabError as exc:
             self.message_html.value = message_html(exc.message(self.lang), "error")
         else:

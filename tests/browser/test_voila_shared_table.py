@@ -88,7 +88,9 @@ def test_two_pages_play_each_other_to_the_end_of_a_round(tmp_path, monkeypatch):
                     table = teacher.teacher("table", TEACHER, code=code)
                     moves = table["table"]["moves"]
                     for seat, (name, pg) in enumerate((("Anna", anna), ("Bo", bo))):
-                        pg.wait_for_selector(f'.cardlab-shared-state[data-moves="{moves}"]', timeout=TIMEOUT_MS)
+                        # the page has drawn that state to the end (buttons too): the marker set last says so
+                        pg.wait_for_selector(f'.cardlab-shared-drawn [data-drawn="{moves}"]', state="attached",
+                                             timeout=TIMEOUT_MS)
                         got, frames[name][:] = list(frames[name]), []
                         for frame in got:
                             found = re.findall(r'data-moves=\\?"(\d+)', frame)

@@ -119,3 +119,56 @@ games[["pupil", "game", "table", "question", "position", "answer", "correct"]].h
 # %%
 rounds = games[(games["game"] == "plump") & (games["question"] > 0)]
 rounds.groupby("pupil")["correct"].agg(rounds="size", bids_made="sum")
+
+# %% [markdown]
+# ## Same deals at every table: luck or skill?
+#
+# Tick **Same deals at every table** before opening the tables: every table of that group is dealt the same
+# cards, round after round (the same game, rules and seed). After each round each child's seat says how the
+# same cards went at the other tables that have finished that round, for example *"Runda 2: alla som hade
+# dina kort bjöd 1; 3 av 4 klarade det."* Only finished rounds are ever compared, and no card is named.
+#
+# Without a server, four Plump tables of a group are played here to the end, two made-up children and two
+# bots at each (`create_group` is what the tick box does). With a server, the newest group of your class is
+# read.
+
+# %%
+if DEMO:
+    group_codes = overview.create_group("plump", 4, players=4, rules="kids", humans=2, level="medium", seed=21)
+    for number, code in enumerate(group_codes):
+        children = [service.join(code, name, lang="sv") for name in (f"Anna {number + 1}", f"Bo {number + 1}")]
+        pupils_play(service, code, children, 10_000, random.Random(number))
+    print(service.seat_update(group_codes[0], 0)["same_deals"][1]["text"])     # what Anna 1 reads about round 2
+groups = overview.groups()
+same = overview.same_deals(groups[-1]) if groups else pd.DataFrame()
+same.head(8)
+
+# %% [markdown]
+# Each square is one hand (a seat's cards in one round, the same at every table): how many of the tables
+# where it was played made their bid with it. A row of green squares is a hand that was easy to bid; a
+# mixed row is where skill (or a brave bid) made the difference.
+
+# %%
+import altair as alt
+
+from cardlab.charts import use_offline_renderer
+
+use_offline_renderer("svg")
+if not same.empty:
+    by_hand = (same.groupby(["round", "seat"], as_index=False)
+                   .agg(tables=("made", "size"), made=("made", "sum")))
+    by_hand["share"] = by_hand["made"] / by_hand["tables"]
+    by_hand["label"] = by_hand["made"].astype(str) + " / " + by_hand["tables"].astype(str)
+    base = alt.Chart(by_hand).encode(x=alt.X("round:O", title="round"), y=alt.Y("seat:O", title="seat (the same cards)"))
+    chart = (base.mark_rect().encode(color=alt.Color("share:Q", title="made the bid",
+                                                     scale=alt.Scale(domain=[0, 1], scheme="redyellowgreen")))
+             + base.mark_text(fontSize=12).encode(text="label:N"))
+    chart = chart.properties(title="The same cards at every table: how many made the bid", width=360, height=160)
+chart if not same.empty else "no group of same-deal tables yet"
+
+# %% [markdown]
+# Children against bots with the same cards (a bot bids by the same rules at every table, so
+# where the bots often fail too, the cards were hard rather than the children careless):
+
+# %%
+same.groupby("player")["made"].agg(hands="size", bids_made="sum") if not same.empty else same
