@@ -42,14 +42,15 @@ lab: $(LAB) $(WARM)
 # the classroom app: only the pupils' notebooks, a ready table per pupil (see docs/classroom.md)
 #   make app PUPILS=30 IP=0.0.0.0 CLASS_DIR=~/klass-4b CLASS_LANG=sv
 # It prints the address pupils open, the class code for the board and the teacher code, and warms a
-# pool of ready kernels for every notebook in LESSONS; APP_OPTIONS passes more (e.g. --max-kernels 80).
+# pool of ready kernels for every notebook in LESSONS (default: the Plump table and the quizzes in the
+# class's language); APP_OPTIONS passes more (e.g. --max-kernels 80).
 # The table service for several players runs beside it (TABLES_PORT, default PORT + 5); TABLES=no leaves it out.
 PUPILS     ?= 1
 IP         ?= 127.0.0.1
 PORT       ?= 8866
 CLASS_DIR  ?=
 CLASS_LANG ?=
-LESSONS    ?= 02_play_plump.ipynb 05_classroom_exercises_pupil.ipynb
+LESSONS    ?=
 APP_OPTIONS ?=
 TABLES     ?= yes
 TABLES_PORT ?=

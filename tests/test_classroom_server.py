@@ -80,13 +80,17 @@ def test_a_refill_kernel_runs_at_low_priority():
 def test_make_app_warms_every_lesson_and_hands_on_one_class_folder():
     """``make app`` passes the lessons (the quizzes included), the class folder (spaces and ~ kept for the
     server to expand) and the pupils' language to the server."""
-    make = subprocess.run(["make", "-n", "app", "PY=python", "LAB=", "CLASS_DIR=~/klass 4b", "PUPILS=30", "CLASS_LANG=nb"],
+    make = subprocess.run(["make", "-n", "app", "PY=python", "LAB=", "CLASS_DIR=~/klass 4b", "PUPILS=30", "CLASS_LANG=nb",
+                           "LESSONS=03_play_femkamp.ipynb 05_classroom_exercises_pupil.ipynb"],
                           cwd=NOTEBOOKS.parent, capture_output=True, text=True, check=True).stdout
     command = " ".join(make.replace("\\\n", " ").split())
-    assert '--lesson "02_play_plump.ipynb" --lesson "05_classroom_exercises_pupil.ipynb"' in command
+    assert '--lesson "03_play_femkamp.ipynb" --lesson "05_classroom_exercises_pupil.ipynb"' in command
     assert '--class-dir "~/klass 4b"' in command and "--lang nb" in command and "--pupils 30" in command
     from cardlab.classroom_server import DEFAULT_LESSONS, parse_lessons
+    # with no LESSONS the server warms the Plump table and the quizzes in the class's language
     assert parse_lessons([], NOTEBOOKS) == list(DEFAULT_LESSONS) == ["02_play_plump.ipynb", "05_classroom_exercises_pupil.ipynb"]
+    assert parse_lessons([], NOTEBOOKS, "sv") == ["02_spela_plump.ipynb", "05_klassrumsovningar_elev.ipynb"]
+    assert parse_lessons([], NOTEBOOKS, "nb") == ["02_spille_plump.ipynb", "05_klasseromsoppgaver_elev.ipynb"]
     with pytest.raises(SystemExit, match="no pupil notebook '06_class_results.ipynb'"):
         parse_lessons(["06_class_results"], NOTEBOOKS)
 

@@ -67,6 +67,12 @@ TEACHER_NOTEBOOKS = frozenset({"05_classroom_exercises", "05_klassrumsovningar",
                                "06_class_results", "07_tables"})
 #: The notebooks a class opens in a lesson (each gets a pool of ready kernels): the Plump table and the quizzes.
 DEFAULT_LESSONS = ("02_play_plump.ipynb", "05_classroom_exercises_pupil.ipynb")
+#: … in the class's language: a Swedish or Norwegian class opens its own versions of the same two.
+LESSONS_BY_LANGUAGE = {
+    "en": DEFAULT_LESSONS,
+    "sv": ("02_spela_plump.ipynb", "05_klassrumsovningar_elev.ipynb"),
+    "nb": ("02_spille_plump.ipynb", "05_klasseromsoppgaver_elev.ipynb"),
+}
 DEFAULT_PORT = 8866
 
 #: Voilà settings that every classroom server uses (explained in the module docstring).
@@ -378,9 +384,11 @@ def serve(folder: "str | Path", config: dict[str, dict[str, Any]], *, spare: int
     app.launch_instance(argv=[str(folder)], config=Config(config))
 
 
-def parse_lessons(values: Sequence[str], folder: Path) -> list[str]:
+def parse_lessons(values: Sequence[str], folder: Path, lang: str = "en") -> list[str]:
+    """The notebooks to warm a pool of kernels for: ``values`` (names, ``.ipynb`` optional), or when none
+    are given the Plump table and the quizzes in the class's language ``lang``."""
     names = []
-    for value in values or DEFAULT_LESSONS:
+    for value in values or LESSONS_BY_LANGUAGE.get(lang, DEFAULT_LESSONS):
         name = value if value.endswith(".ipynb") else f"{value}.ipynb"
         if not (folder / name).exists():
             raise SystemExit(f"no pupil notebook {name!r} in {folder}; choose from "
@@ -404,7 +412,8 @@ def main(argv: Sequence[str] | None = None) -> int:  # pragma: no cover - starts
     parser.add_argument("--pupils", type=int, default=1, help="how many pupils (ready kernels per lesson notebook)")
     parser.add_argument("--spare", type=int, default=3, help="extra ready kernels for reloads and late pupils")
     parser.add_argument("--lesson", action="append", default=[],
-                        help=f"a notebook the class opens (repeatable; default {' and '.join(DEFAULT_LESSONS)})")
+                        help="a notebook the class opens (repeatable; default: the Plump table and the quizzes in the "
+                             f"class's language, e.g. {' and '.join(DEFAULT_LESSONS)})")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT)
     parser.add_argument("--ip", default="127.0.0.1", help="0.0.0.0 to let the pupils' computers in")
     parser.add_argument("--class-dir", default=None, help=f"where quiz results go (default ${CLASS_DIR_ENV} or ~/cardlab-class)")
@@ -438,7 +447,7 @@ def main(argv: Sequence[str] | None = None) -> int:  # pragma: no cover - starts
     folder = Path(args.app_folder)
     prepare_app_folder(folder, args.notebooks)
     size = args.pupils + args.spare
-    lessons = parse_lessons(args.lesson, folder) if size else []
+    lessons = parse_lessons(args.lesson, folder, lang) if size else []
     results = class_dir(args.class_dir)
     results.mkdir(parents=True, exist_ok=True)
     os.environ[CLASS_DIR_ENV] = str(results.resolve())

@@ -119,7 +119,7 @@ def guess_language(text: str) -> "str | None":
 
 
 def lesson_of(path: Path) -> Lesson:
-    """A notebook's title (its first ``#`` heading, else its file name made readable) and language
+    """A notebook's title (a bold first phrase, else its first ``#`` heading, else its file name made readable) and language
     (``metadata.cardlab.lang`` if the notebook names it, else guessed from its first text cells).
 
     >>> import json, tempfile, pathlib
@@ -136,7 +136,10 @@ def lesson_of(path: Path) -> Lesson:
     cells = [c for c in notebook.get("cells", []) if isinstance(c, dict) and c.get("cell_type") == "markdown"][:3]
     texts = ["".join(c.get("source", "")) if isinstance(c.get("source"), list) else str(c.get("source", "")) for c in cells]
     title = None
-    for text in texts:
+    lead = re.match(r"\s*\*\*([^*\n]+?)\*\*", texts[0]) if texts else None
+    if lead:                     # a play notebook opens with its table: "**Play Plump**: guess how many …"
+        title = lead.group(1).strip()
+    for text in texts if title is None else ():
         match = re.search(r"^#{1,2}\s+(.+?)\s*#*\s*$", text, re.MULTILINE)
         if match:
             title = match.group(1).strip()
