@@ -1028,7 +1028,7 @@ def build(out: "str | Path | None" = None, *, seed: int = DEFAULT_SEED, scale: f
                      "seeding": "each configuration: numpy SeedSequence([seed, crc32(key)]) -> the row's `seed`; "
                                 "rounds/games inside it: cardlab.sim.seeds.round_seeds(seed, count)"})
     manifest["tables"] = {k: manifest["tables"][k] for k in sorted(manifest["tables"], key=lambda n: [t.name for t in TABLES].index(n))}
-    manifest_path.write_text(json.dumps(manifest, indent=1, sort_keys=False) + "\n")
+    write_atomically(manifest_path, json.dumps(manifest, indent=1, sort_keys=False) + "\n")
     if "plump_bid_weights" in names and out.resolve() == shipped_dir().resolve():
         from .sim.plump_calibrate import clear_kernel_cache
 
@@ -1049,7 +1049,7 @@ def record_code(names: "list[str]", out: "str | Path | None" = None) -> dict:
     manifest = json.loads(path.read_text())
     for name in names:
         manifest["tables"][name]["code"] = table_code(TABLES_BY_NAME[name])
-    path.write_text(json.dumps(manifest, indent=1, sort_keys=False) + "\n")
+    write_atomically(path, json.dumps(manifest, indent=1, sort_keys=False) + "\n")
     return manifest
 
 
@@ -1083,7 +1083,7 @@ def record_measurements(out: "str | Path | None" = None) -> dict:
                          "commands": sorted(set(df.command)),
                          "command": "python benchmarks/arena_openspiel.py ... --table cardlab/data/strength_arena.csv"}
     manifest["measurements"] = entries
-    path.write_text(json.dumps(manifest, indent=1, sort_keys=False) + "\n")
+    write_atomically(path, json.dumps(manifest, indent=1, sort_keys=False) + "\n")
     return manifest
 
 

@@ -19,13 +19,13 @@ when none is left, the one due soonest.
 from __future__ import annotations
 
 import json
-import os
 import re
-import tempfile
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
+
+from ..atomic import write_atomically
 
 #: How many other puzzles come between two tries, by box (box 0: just missed).  A puzzle solved
 #: in the last box is done.
@@ -47,23 +47,11 @@ def file_name(child: str) -> str:
 
 
 def write_json(path: "str | Path", data: Any) -> Path:
-    """Write ``data`` as JSON to ``path`` at once: a temporary file in the same folder, then
-    ``os.replace`` (a crash never leaves half a file; the folder is made if needed)."""
+    """Write ``data`` as JSON to ``path`` at once (:func:`cardlab.atomic.write_atomically`: a crash never
+    leaves half a file; the folder is made if needed)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-    return path
+    return write_atomically(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
 
 
 @dataclass
