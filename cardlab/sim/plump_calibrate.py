@@ -39,6 +39,7 @@ from .cores import forbidden_bid
 from ..bots.plump_bid_table import FEATURES, FILE, SEAT_ANY, TRUMP_KINDS, max_cards
 from .plump_heuristic import bid_features, calibrated_bid
 from .plump_kernel import POLICY_CODES, deal_round, play_tricks
+from .plump_playout import PlumpDeal
 from .rng import U64
 
 #: the starting table's weights per feature (hundredths of a trick), before any simulation
@@ -76,7 +77,7 @@ def _play(seeds, players, hand_size, trump_code, weights, feats, tricks_out):
             bids[seat] = calibrated_bid(hands[seat], hand_size, trump, players, forbidden, k, trump_card, weights)
             total += bids[seat]
         # the tricks exactly as the kernels play them, the heuristic at every seat (it draws nothing)
-        play_tricks(U64(0), players, hand_size, first, trump, False, trump_card, policies, bids, tricks, hands)
+        play_tricks(U64(0), PlumpDeal(players, hand_size, trump, False, trump_card), first, policies, bids, tricks, hands)
         for k in range(players):
             tricks_out[i, k] = tricks[(first + k) % players]
 
