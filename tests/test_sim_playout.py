@@ -40,7 +40,29 @@ def test_nth_bit_finds_the_kth_card_of_a_hand_on_every_processor():
     for i, m in enumerate(masks):
         cards = cards_in(m)
         assert fast[i, :len(cards)].tolist() == cards == slow[i, :len(cards)].tolist()
-    assert isinstance(FAST_PDEP, bool)
+    assert (nth_bit is nth_bit_loop) is not FAST_PDEP     # the loop exactly when pdep is not fast
+
+
+@pytest.mark.parametrize("cpu, features, fast", [
+    ("skylake", {"bmi2": True}, True), ("znver3", {"bmi2": True}, True),
+    ("znver2", {"bmi2": True}, False), ("znver1", {"bmi2": True}, False), ("bdver4", {"bmi2": True}, False),
+    ("nehalem", {"bmi2": False}, False), ("haswell", {}, False),
+])
+def test_pdep_is_used_only_where_the_processor_runs_it_fast(monkeypatch, cpu, features, fast):
+    """Named processors: BMI2 in hardware (Intel since Haswell, AMD since Zen 3) gets pdep; AMD's microcoded
+    pdep (Zen 1–2, Bulldozer) and processors without BMI2 get the loop."""
+    import llvmlite.binding as llvm
+    from numba.core import config
+
+    from cardlab.sim.bits import _pdep_is_fast
+
+    monkeypatch.setattr(config, "CPU_NAME", None)
+    monkeypatch.setattr(config, "CPU_FEATURES", None)
+    monkeypatch.setattr(llvm, "get_host_cpu_name", lambda: cpu)
+    monkeypatch.setattr(llvm, "get_host_cpu_features", lambda: features)
+    assert _pdep_is_fast() is fast
+    monkeypatch.setattr(config, "CPU_NAME", "generic")    # a portable cache: the loop, whatever the host
+    assert _pdep_is_fast() is False
 
 
 @pytest.mark.parametrize("players", range(2, 8))
