@@ -269,6 +269,7 @@ def test_the_random_fast_path_steps_tricks_as_the_core_does(players, must_trump)
         hands = np.zeros(players, np.uint64)
         state, trump, _ = deal_hands(np.uint64(seed), players, size, seed % players, -2 if seed % 3 else -1, hands,
                                      np.zeros(52, np.int8))
+        state = np.uint64(state)   # back from Python: a stream state above 2**63 must stay unsigned
         fast_hands, core_hands = hands.copy(), hands.copy()
         fast_tricks, core_tricks = np.zeros(players, np.int64), np.zeros(players, np.int64)
         fast = random_tricks(state, fast_hands, players, seed % players, size, trump, must_trump, fast_tricks)
