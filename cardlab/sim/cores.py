@@ -20,7 +20,7 @@ from ..rules import femkamp_core, plump_core, rummy_core, trick_core
 from . import simple_core
 
 _CORES = {
-    trick_core: ("legal_follow", "beats", "empty_trick", "add_to_trick", "finish_trick"),
+    trick_core: ("legal_follow", "beats", "empty_trick", "add_to_trick", "next_seat", "finish_trick"),
     simple_core: ("simple_honours", "simple_bid", "simple_card", "dodge_hook"),
     plump_core: ("hook_applies", "forbidden_bid", "round_score", "winners_mask", "needs_extra_round"),
     femkamp_core: ("points_per_unit", "clubs_all_taken_zero", "trick_round_score", "kabal_score", "winners_mask"),
@@ -33,9 +33,8 @@ for _module, _names in _CORES.items():
 # themselves inlined several levels deep trips numba's internal IR check (NumbaIRAssumptionWarning
 # at the first compile), so it is registered as an ordinary call.
 register_jitable(plump_core.first_leader)
-# The same for the seat on the left: inlined into the search tree's apply_move, which is itself
-# inlined in several places, its conditional trips that check too; LLVM inlines the small call.
-register_jitable(trick_core.next_seat)
+# (plump_ismcts.apply_move writes trick_core.next_seat out for the same reason: inlined there, its
+# conditional trips that check; everywhere else it is inlined, in the random kernel's hot loop too.)
 # The trick rebuilt from the cards on the table: a loop, once per search step, called the same way.
 register_jitable(trick_core.trick_so_far)
 register_jitable(trick_core.winner_position)

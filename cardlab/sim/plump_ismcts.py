@@ -49,7 +49,7 @@ import numpy as np
 from ._numba import njit
 from .bits import nth_bit, popcount
 from .cores import (Trick, add_to_trick, empty_trick, finish_trick, first_leader, forbidden_bid, legal_follow,
-                    next_seat, round_score, trick_so_far)
+                    round_score, trick_so_far)
 from .plump_rollout import bid_likelihood, bid_order, fill_later_bids, later_bid, play_out, sample_world
 from .rng import U64, below, next_u64
 
@@ -202,7 +202,7 @@ def apply_move(move, seat, phase_bid, hands, bids, tricks, trick_cards, info, pl
             info[2] = leader
             info[8] = leader
         else:
-            info[8] = next_seat(seat, players)
+            info[8] = seat + 1 if seat + 1 < players else 0   # next_seat, written out (see cores.py)
         return
     hands[seat] ^= U64(1) << U64(move)
     info[7] |= np.int64(1) << np.int64(move)
@@ -215,7 +215,7 @@ def apply_move(move, seat, phase_bid, hands, bids, tricks, trick_cards, info, pl
         info[8] = winner
     else:
         _store_trick(info, trick)
-        info[8] = next_seat(seat, players)
+        info[8] = seat + 1 if seat + 1 < players else 0   # next_seat, written out (see cores.py)
 
 
 @njit(cache=True, inline="always")
