@@ -20,7 +20,7 @@ from ..rules import femkamp_core, plump_core, rummy_core, trick_core
 from . import simple_core
 
 _CORES = {
-    trick_core: ("legal_follow", "beats", "empty_trick", "add_to_trick", "next_seat", "finish_trick"),
+    trick_core: ("legal_follow", "beats", "empty_trick", "add_to_trick", "next_seat", "finish_trick", "trick_so_far"),
     simple_core: ("simple_honours", "simple_bid", "simple_card", "dodge_hook"),
     plump_core: ("hook_applies", "forbidden_bid", "round_score", "winners_mask", "needs_extra_round"),
     femkamp_core: ("points_per_unit", "clubs_all_taken_zero", "trick_round_score", "kabal_score", "winners_mask"),
@@ -35,8 +35,7 @@ for _module, _names in _CORES.items():
 register_jitable(plump_core.first_leader)
 # (plump_ismcts.apply_move writes trick_core.next_seat out for the same reason: inlined there, its
 # conditional trips that check; everywhere else it is inlined, in the random kernel's hot loop too.)
-# The trick rebuilt from the cards on the table: a loop, once per search step, called the same way.
-register_jitable(trick_core.trick_so_far)
+# The winner's position of a whole trick (the coach and PlumpBot call it from Python).
 register_jitable(trick_core.winner_position)
 
 legal_follow = trick_core.legal_follow
