@@ -177,7 +177,7 @@ def test_questions_from_data_and_seeded_random():
 
 
 # ------------------------------------------------------------ the widgets
-import cardlab.widgets as widgets  # noqa: E402
+from cardlab import widgets  # noqa: E402 (a broken cardlab.widgets fails here, it is not skipped)
 
 
 def test_trick_quiz_right_and_wrong_answers_and_report():

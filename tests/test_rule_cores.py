@@ -214,3 +214,181 @@ def test_legal_follow_suit_is_the_same_in_tricks_engine_and_kernel(hand, led, tr
 
         rnd.apply(Bid(0, 0)); rnd.apply(Bid(1, 0)); rnd.apply(Play(0, Card.parse(leader_card)))
         assert sorted(c.index for c in rnd.legal_cards(1)) == expected
+
+
+# ------------------------------------------- Plump trick play: one core, every caller (the docs' table)
+import ast  # noqa: E402
+import re  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "cardlab"
+#: the modules that hold the trick cores (a copy of a rule there is the rule itself)
+CORE_MODULES = {"cardlab.rules.trick_core", "cardlab.sim.simple_core"}
+#: Rummy's melds compare suits for runs, not tricks: the trick scan leaves Rummy out
+NOT_TRICK_GAMES = ("rummy", "melds")
+#: what the scan still finds outside the cores, each with why it is not (yet) the core's: exact, so
+#: a new copy fails, and an entry that is gone must be dropped
+KNOWN_TRICK_COMPARISONS = {
+    ("cardlab.tricks", "check_play"): "the engine's check names the rule a refused card broke, after legal_follow refused it",
+    ("cardlab.exercises", "FollowSuitQuestion._why"): "a pupil's explanation names the rule, after legal_plays found the cards",
+    ("cardlab.claims", "leader_ace_advice"): "asks whether the turned-up trump is the ace's suit (a deal, not a trick)",
+    ("cardlab.bots.plump_search", "PlumpSearchBot._position"): "void inference from the play history (a suit not followed)",
+    ("cardlab.bots.femkamp_search", "FemkampSearchBot._tricks"): "void inference from the play history (a suit not followed)",
+    ("cardlab.sim.femkamp_heuristic", "avoid_card"): "Femkamp's heuristic asks whether its legal cards all follow suit",
+    ("cardlab.sim.femkamp_kernel", "add_to_trick"): "Femkamp's kernel steps its own trick (not yet on trick_core.add_to_trick)",
+    ("cardlab.sim.femkamp_rollout", "evaluate_trick_cards"): "Femkamp's play-out rebuilds its trick (not yet on trick_core.trick_so_far)",
+}
+_LED = re.compile(r"^(led|lead)(_suit|_[ab])?$")
+
+
+def _suit_names(function: ast.AST) -> set[str]:
+    """Local names the function assigns a card's suit to (``cs, bs = c // 13, b // 13``)."""
+    names: set[str] = set()
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                pairs = (zip(target.elts, node.value.elts) if isinstance(target, ast.Tuple)
+                         and isinstance(node.value, ast.Tuple) else [(target, node.value)])
+                names.update(t.id for t, v in pairs if isinstance(t, ast.Name) and _is_suit(v, set()))
+    return names
+
+
+def _is_suit(node: ast.AST, names: set[str]) -> bool:
+    """A card's suit: ``x.suit``, ``x.suit.index``, ``SUIT_OF[x]``, ``x // 13`` or a name holding one."""
+    if isinstance(node, ast.Attribute):
+        return node.attr == "suit" or (node.attr == "index" and isinstance(node.value, ast.Attribute)
+                                       and node.value.attr == "suit")
+    if isinstance(node, ast.Subscript):
+        return isinstance(node.value, ast.Name) and node.value.id == "SUIT_OF"
+    if isinstance(node, ast.BinOp):
+        return isinstance(node.op, ast.FloorDiv) and isinstance(node.right, ast.Constant) and node.right.value == 13
+    return isinstance(node, ast.Name) and node.id in names
+
+
+def _is_led(node: ast.AST) -> bool:
+    name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+    return bool(_LED.match(name))
+
+
+def trick_rule_copies(source: str, module: str) -> set[tuple[str, str]]:
+    """``(module, function)`` for each function of ``source`` that holds a trick rule of its own: it
+    compares a card's suit with the suit led (follow suit, or the winner of a trick), or two cards'
+    suits (the winner: "same suit and higher")."""
+    found = set()
+
+    def visit(nodes, scope):
+        for node in nodes:
+            if isinstance(node, ast.ClassDef):
+                visit(node.body, scope + (node.name,))
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                names = _suit_names(node)
+                for cmp in ast.walk(node):
+                    if not (isinstance(cmp, ast.Compare) and len(cmp.ops) == 1
+                            and isinstance(cmp.ops[0], (ast.Eq, ast.NotEq))):
+                        continue
+                    a, b = cmp.left, cmp.comparators[0]
+                    if (_is_suit(a, names) and (_is_led(b) or _is_suit(b, names))) or (_is_led(a) and _is_suit(b, names)):
+                        found.add((module, ".".join(scope + (node.name,))))
+                        break
+
+    visit(ast.parse(source).body, ())
+    return found
+
+
+def _module(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _scan_package() -> set[tuple[str, str]]:
+    found = set()
+    for path in sorted(PACKAGE.rglob("*.py")):
+        module = _module(path)
+        if module in CORE_MODULES or any(word in module.rpartition(".")[2] for word in NOT_TRICK_GAMES):
+            continue
+        found |= trick_rule_copies(path.read_text(encoding="utf-8"), module)
+    return found
+
+
+def test_no_second_copy_of_a_trick_rule_outside_the_cores():
+    """Following suit and the trick winner are compared suit by suit only in the cores (and the known places)."""
+    found = _scan_package()
+    new = sorted(found - set(KNOWN_TRICK_COMPARISONS))
+    assert not new, f"a trick rule written again (call cardlab.rules.trick_core instead): {new}"
+    gone = sorted(set(KNOWN_TRICK_COMPARISONS) - found)
+    assert not gone, f"drop these from KNOWN_TRICK_COMPARISONS, they no longer compare suits: {gone}"
+
+
+def test_the_scan_finds_the_copies_that_were_merged():
+    """The scan itself, on the copies the cores replaced: the coach's old winner and PlumpBot's old ``_beats``."""
+    old_coach = '''
+def trick_winner(cards, trump):
+    led = cards[0] // 13
+    best = 0
+    for i in range(1, len(cards)):
+        c, b = cards[i], cards[best]
+        cs, bs = c // 13, b // 13
+        if cs == bs:
+            if c > b:
+                best = i
+        elif trump is not None and cs == trump and bs != trump:
+            best = i
+    return best
+'''
+    old_bot = '''
+def _beats(card, best, led, trump):
+    if card.suit == best.suit:
+        return card.rank >= best.rank
+    return trump is not None and card.suit == trump
+'''
+    follow = "def legal(hand, led_suit):\n    return [c for c in hand if c.suit == led_suit] or hand\n"
+    assert trick_rule_copies(old_coach, "m") == {("m", "trick_winner")}
+    assert trick_rule_copies(old_bot, "m") == {("m", "_beats")}
+    assert trick_rule_copies(follow, "m") == {("m", "legal")}
+    assert trick_rule_copies("def lead(hand, trump):\n    return [c for c in hand if c.suit == trump]\n", "m") == set()
+
+
+def _docs_rows() -> list[tuple[str, list[str]]]:
+    """(core, callers) of the Plump trick table in docs/rules_in_code.md."""
+    text = (ROOT / "docs" / "rules_in_code.md").read_text(encoding="utf-8")
+    section = text.split("## Plump trick play: one core, every caller", 1)[1].split("\n## ", 1)[0]
+    rows = []
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 3 and cells[1].startswith("`") and not cells[1].startswith("---"):
+            core = cells[1].strip("`")
+            callers = re.findall(r"`([a-z_]+(?:\.[A-Za-z_]+)+)`", cells[2].split(" (and ")[0])
+            rows.append((core, callers))
+    return rows
+
+
+def _function_node(dotted: str) -> ast.AST:
+    """The ``def`` of ``cardlab.<dotted>`` (``sim.simple.SimpleBot.choose``), found by reading the source."""
+    parts = dotted.split(".")
+    parts = {"trick_core": ["rules"], "simple_core": ["sim"]}.get(parts[0], []) + parts
+    for cut in range(len(parts) - 1, 0, -1):
+        path = PACKAGE.joinpath(*parts[:cut]).with_suffix(".py")
+        if path.is_file():
+            nodes = ast.parse(path.read_text(encoding="utf-8")).body
+            for name in parts[cut:]:
+                nodes = [n for n in nodes if isinstance(n, (ast.FunctionDef, ast.ClassDef)) and n.name == name]
+                assert nodes, f"docs/rules_in_code.md names {dotted}, which does not exist"
+                found = nodes[0]
+                nodes = found.body
+            return found
+    raise AssertionError(f"docs/rules_in_code.md names {dotted}, whose module does not exist")
+
+
+def test_the_docs_list_every_trick_core_with_callers_that_call_it():
+    rows = _docs_rows()
+    cores = {core for core, _ in rows}
+    assert {"trick_core.legal_follow", "trick_core.beats", "trick_core.add_to_trick", "trick_core.trick_so_far",
+            "trick_core.finish_trick", "simple_core.dodge_hook"} <= cores
+    for core, callers in rows:
+        name = core.rpartition(".")[2]
+        assert callers, core
+        for caller in callers:
+            calls = {n.func.id if isinstance(n.func, ast.Name) else getattr(n.func, "attr", None)
+                     for n in ast.walk(_function_node(caller)) if isinstance(n, ast.Call)}
+            assert name in calls, f"docs/rules_in_code.md: {caller} is listed as calling {core}, but does not"

@@ -10,7 +10,8 @@ from cardlab import PlumpRound, PlumpRules
 from cardlab.games.plump import Play
 from cardlab.rules.trick_core import beats, cards_in
 from cardlab.sim.bits import FAST_PDEP, nth_bit, nth_bit_loop
-from cardlab.sim.plump_playout import deal_hands, random_play_out
+from cardlab.sim.cores import add_to_trick, empty_trick, finish_trick, legal_follow, next_seat
+from cardlab.sim.plump_playout import deal_hands, random_card, random_play_out, random_tricks
 from cardlab.sim.rng import DeckRng, Stream, StreamBot, kernel_shuffled_order
 from cardlab.sim.seeds import round_seeds
 
@@ -39,7 +40,29 @@ def test_nth_bit_finds_the_kth_card_of_a_hand_on_every_processor():
     for i, m in enumerate(masks):
         cards = cards_in(m)
         assert fast[i, :len(cards)].tolist() == cards == slow[i, :len(cards)].tolist()
-    assert isinstance(FAST_PDEP, bool)
+    assert (nth_bit is nth_bit_loop) is not FAST_PDEP     # the loop exactly when pdep is not fast
+
+
+@pytest.mark.parametrize("cpu, features, fast", [
+    ("skylake", {"bmi2": True}, True), ("znver3", {"bmi2": True}, True),
+    ("znver2", {"bmi2": True}, False), ("znver1", {"bmi2": True}, False), ("bdver4", {"bmi2": True}, False),
+    ("nehalem", {"bmi2": False}, False), ("haswell", {}, False),
+])
+def test_pdep_is_used_only_where_the_processor_runs_it_fast(monkeypatch, cpu, features, fast):
+    """Named processors: BMI2 in hardware (Intel since Haswell, AMD since Zen 3) gets pdep; AMD's microcoded
+    pdep (Zen 1–2, Bulldozer) and processors without BMI2 get the loop."""
+    import llvmlite.binding as llvm
+    from numba.core import config
+
+    from cardlab.sim.bits import _pdep_is_fast
+
+    monkeypatch.setattr(config, "CPU_NAME", None)
+    monkeypatch.setattr(config, "CPU_FEATURES", None)
+    monkeypatch.setattr(llvm, "get_host_cpu_name", lambda: cpu)
+    monkeypatch.setattr(llvm, "get_host_cpu_features", lambda: features)
+    assert _pdep_is_fast() is fast
+    monkeypatch.setattr(config, "CPU_NAME", "generic")    # a portable cache: the loop, whatever the host
+    assert _pdep_is_fast() is False
 
 
 @pytest.mark.parametrize("players", range(2, 8))
@@ -219,3 +242,37 @@ def test_the_random_kernel_still_plays_the_recorded_rounds(case):
     for part in (bids, tricks, out[:, -2].copy(), out[:, -1].copy(), scores):
         digest.update(np.ascontiguousarray(part).tobytes())
     assert digest.hexdigest()[:16] == FINGERPRINTS[case]
+
+
+@njit(cache=True)
+def _tricks_by_the_core(state, hands, players, leader, n_tricks, trump, must_trump, tricks):
+    """Random tricks stepped by the trick core itself (no fast path): each card through ``add_to_trick``."""
+    for _ in range(n_tricks):
+        trick = empty_trick()
+        seat = leader
+        for _ in range(players):
+            state, card = random_card(state, legal_follow(hands[seat], trick.led, trump, must_trump))
+            hands[seat] ^= np.uint64(1) << np.uint64(card)
+            trick = add_to_trick(trick, seat, card, trump)
+            seat = next_seat(seat, players)
+        leader = finish_trick(trick, tricks)
+    return state, leader
+
+
+@pytest.mark.parametrize("players, must_trump", [(2, False), (3, True), (4, False), (5, True), (7, False)])
+def test_the_random_fast_path_steps_tricks_as_the_core_does(players, must_trump):
+    """``random_tricks`` (the branch-free ``_follow``) gives the tricks, leader and stream of the plain
+    ``add_to_trick`` loop on seeded deals (and ``random_tricks_pair_ahead`` gives ``random_tricks``' rounds:
+    test_rounds_played_two_at_a_time_are_the_rounds_played_alone)."""
+    size = min(10, 51 // (players + (players == 2)))
+    for seed in range(300):
+        hands = np.zeros(players, np.uint64)
+        state, trump, _ = deal_hands(np.uint64(seed), players, size, seed % players, -2 if seed % 3 else -1, hands,
+                                     np.zeros(52, np.int8))
+        state = np.uint64(state)   # back from Python: a stream state above 2**63 must stay unsigned
+        fast_hands, core_hands = hands.copy(), hands.copy()
+        fast_tricks, core_tricks = np.zeros(players, np.int64), np.zeros(players, np.int64)
+        fast = random_tricks(state, fast_hands, players, seed % players, size, trump, must_trump, fast_tricks)
+        core = _tricks_by_the_core(state, core_hands, players, seed % players, size, trump, must_trump, core_tricks)
+        assert fast_tricks.tolist() == core_tricks.tolist() and (int(fast[0]), fast[1]) == (int(core[0]), core[1])
+        assert fast_tricks.sum() == size and not fast_hands.any()

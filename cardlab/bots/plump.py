@@ -47,6 +47,7 @@ from typing import Any
 from ..cards import Card, Rank, Suit
 from ..games.plump import Bid, Play, PlumpView
 from ..i18n import Message
+from ..rules.trick_core import beats, winner_position
 from .plump_bid_table import FEATURES, SEAT_ANY, bid_weights, max_cards
 from .base import Decision
 
@@ -54,20 +55,15 @@ from .base import Decision
 _RANKS_HIGH_FIRST = tuple(sorted(Rank, reverse=True))
 
 
-def _beats(card: Card, best: Card, led: Suit, trump: Suit | None) -> bool:
-    """Would ``card``, played now, beat the card currently winning the trick (later twin wins)?"""
-    if card.suit == best.suit:
-        return card.rank >= best.rank
-    return trump is not None and card.suit == trump
+def _beats(card: Card, best: Card, trump: Suit | None) -> bool:
+    """Would ``card``, played now, beat the card currently winning the trick?  The rule is
+    :func:`cardlab.rules.trick_core.beats` (of two twins the later wins)."""
+    return bool(beats(card.index, best.index, -1 if trump is None else trump.index))
 
 
 def _current_best(trick: tuple[tuple[int, Card], ...], trump: Suit | None) -> Card:
-    led = trick[0][1].suit
-    best = trick[0][1]
-    for _, card in trick[1:]:
-        if _beats(card, best, led, trump):
-            best = card
-    return best
+    """The card winning the trick so far: :func:`cardlab.rules.trick_core.winner_position`."""
+    return trick[winner_position([c.index for _, c in trick], len(trick), -1 if trump is None else trump.index)][1]
 
 
 class PlumpBot:
@@ -235,9 +231,8 @@ class PlumpBot:
             return play(min(side, key=low), "plump.bot.lead_duck")
 
         best = _current_best(trick, trump)
-        led = trick[0][1].suit
-        winners = [c for c in legal if _beats(c, best, led, trump)]
-        losers = [c for c in legal if not _beats(c, best, led, trump)]
+        winners = [c for c in legal if _beats(c, best, trump)]
+        losers = [c for c in legal if not _beats(c, best, trump)]
         if need > 0:
             if winners:
                 if last:

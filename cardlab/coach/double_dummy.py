@@ -23,8 +23,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from ..cards import Card, Suit
-
-SUIT_MASKS = tuple(0x1FFF << (13 * s) for s in range(4))
+from ..rules.trick_core import legal_follow, winner_position
 
 
 class PositionTooLarge(ValueError):
@@ -59,32 +58,23 @@ def _bits(m: int) -> list[int]:
 
 
 def legal_mask(hand: int, led: int | None, trump: int | None, must_trump: bool) -> int:
-    """The cards of ``hand`` that may be played when suit ``led`` (an index, or None) was led."""
-    if led is None:
-        return hand
-    follow = hand & SUIT_MASKS[led]
-    if follow:
-        return follow
-    if must_trump and trump is not None and hand & SUIT_MASKS[trump]:
-        return hand & SUIT_MASKS[trump]
-    return hand
+    """The cards of ``hand`` that may be played when suit ``led`` (an index, or None) was led:
+    :func:`cardlab.rules.trick_core.legal_follow`, the rule the engine and the kernels use.
+
+    >>> legal_mask((1 << 26) | (1 << 40) | (1 << 0), 1, 0, True)     # 2♥ 3♠ 2♣, diamonds led: the trump 2♣
+    1
+    """
+    return int(legal_follow(hand, -1 if led is None else led, -1 if trump is None else trump, must_trump))
 
 
 def trick_winner(cards: Sequence[int], trump: int | None) -> int:
-    """The position (0, 1, …) in ``cards`` (bit numbers, in playing order) of the card that wins."""
-    led = cards[0] // 13
-    best = 0
-    for i in range(1, len(cards)):
-        c, b = cards[i], cards[best]
-        cs, bs = c // 13, b // 13
-        if cs == bs:
-            if c > b:
-                best = i
-        elif trump is not None and cs == trump and bs != trump:
-            best = i
-        elif bs != led and bs != trump and cs == led:  # pragma: no cover - the first card is always led
-            best = i
-    return best
+    """The position (0, 1, …) in ``cards`` (bit numbers, in playing order) of the card that wins:
+    :func:`cardlab.rules.trick_core.winner_position` (of two twins, the later).
+
+    >>> trick_winner([38, 13, 50], 1), trick_winner([51, 51], None)
+    (1, 1)
+    """
+    return int(winner_position(cards, len(cards), -1 if trump is None else trump))
 
 
 def can_make(hands: Sequence[int], *, seat: int, target: int, leader: int, trump: "Suit | int | None",

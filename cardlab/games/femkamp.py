@@ -423,6 +423,11 @@ class FemkampGame(RoundsGame):
     def round_name(self) -> str:
         return self.rules.round_order[self.round_index]
 
+    def round_view(self, rnd: Any, seat: int) -> FemkampView:
+        """``seat``'s view of this game's round ``rnd`` (a trick or kabal round), with the game's round
+        index, totals and finished rounds: what :meth:`view` gives."""
+        return _game_view(rnd, seat, self)
+
     def _finish_round(self) -> None:
         rnd = self.round
         result = _result(len(self.results) + 1, rnd)

@@ -416,9 +416,7 @@ class KabalRound(CheckedRound):
         """
         seat = self._view_seat(seat)
         if game is not None:
-            from .femkamp import _game_view
-
-            return _game_view(self, seat, game)
+            return game.round_view(self, seat)
         return KabalView(
             seat=seat, players=self.players, rules=self.rules, hand=tuple(self.hands[seat]),
             hand_counts=tuple(len(h) for h in self.hands), dealer=self.dealer, layout=self.layout,

@@ -11,11 +11,21 @@ call the same functions (:mod:`cardlab.sim.cores` registers them with numba).
 [40]
 >>> beats(51, 40, -1), beats(0, 51, 0)             # A♠ over 3♠; 2♣ trumps A♠ when clubs are trump
 (True, True)
+
+A trick being played is a :class:`Trick` record, stepped card by card by :func:`add_to_trick`
+and closed by :func:`finish_trick` (the winner takes it and leads the next one):
+
+>>> trick = add_to_trick(add_to_trick(empty_trick(), 2, 38, -1), 0, 50, -1)   # A♥ led, K♠ thrown
+>>> trick.count, trick.led, trick.best_card, trick.best_seat
+(2, 2, 38, 2)
+>>> tricks = [0, 0, 0]
+>>> finish_trick(trick, tricks), tricks                                       # seat 2 leads next
+(2, [0, 0, 1])
 """
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 import numpy as np
 
@@ -23,7 +33,8 @@ U64 = np.uint64
 #: the suit of each card index (a table: in compiled code a lookup is cheaper than a division)
 SUIT_OF = np.arange(64) // 13
 
-__all__ = ["hand_mask", "cards_in", "legal_follow", "beats"]
+__all__ = ["hand_mask", "cards_in", "legal_follow", "beats", "Trick", "empty_trick", "add_to_trick", "trick_so_far",
+           "winner_position", "finish_trick", "next_seat"]
 
 
 def hand_mask(indexes: Iterable[int]) -> int:
@@ -88,3 +99,84 @@ def beats(card, best, trump):
     if card_suit == best_suit:
         return card >= best
     return bool(card_suit == trump)
+
+
+class Trick(NamedTuple):
+    """The trick on the table: ``count`` cards down, the suit ``led`` (−1 before the lead), and the
+    best card so far with the seat that played it (−1 before the lead).
+
+    A plain named tuple, so numba passes it by value as a small record and Python code reads it
+    by name; it is never changed in place (:func:`add_to_trick` returns the next one).
+    """
+
+    count: int
+    led: int
+    best_card: int
+    best_seat: int
+
+
+def empty_trick():
+    """The trick before its lead: no card, no suit led, no best card."""
+    return Trick(0, -1, -1, -1)
+
+
+def add_to_trick(trick, seat, card, trump):
+    """The trick after ``seat`` plays ``card`` (legal: see :func:`legal_follow`) with ``trump``.
+
+    Rule (RULES.md): the first card sets the suit led and is the best so far; a later card takes
+    the lead of the trick when it :func:`beats` the best card (so of two twins the later).
+
+    >>> trick = add_to_trick(empty_trick(), 1, 30, 1)      # 6♥ led by seat 1, diamonds trump
+    >>> add_to_trick(trick, 2, 13, 1).best_seat            # 2♦ trumps it
+    2
+    >>> add_to_trick(trick, 2, 30, 1).best_seat            # the twin 6♥ (two packs): the later wins
+    2
+    """
+    if trick.count == 0:
+        return Trick(1, int(SUIT_OF[card]), card, seat)
+    if beats(card, trick.best_card, trump):
+        return Trick(trick.count + 1, trick.led, card, seat)
+    return Trick(trick.count + 1, trick.led, trick.best_card, trick.best_seat)
+
+
+def next_seat(seat, players):
+    """The seat on ``seat``'s left: play and the lead go round the table in seat order.
+
+    >>> next_seat(1, 3), next_seat(2, 3)
+    (2, 0)
+    """
+    return seat + 1 if seat + 1 < players else 0
+
+
+def trick_so_far(cards, count, leader, players, trump):
+    """The :class:`Trick` after ``cards[:count]`` were played in order, ``leader`` leading.
+
+    This is how a search or a play-out picks up a trick already on the table.
+
+    >>> trick_so_far([38, 13, 50], 3, 2, 3, 1)     # A♥ led by seat 2, 2♦ (trump) by seat 0, K♠
+    Trick(count=3, led=2, best_card=13, best_seat=0)
+    """
+    trick = empty_trick()
+    seat = leader
+    for j in range(count):
+        trick = add_to_trick(trick, seat, cards[j], trump)
+        seat = next_seat(seat, players)
+    return trick
+
+
+def winner_position(cards, count, trump):
+    """The position (0 = the lead) in ``cards[:count]`` of the card that wins the trick.
+
+    >>> winner_position([38, 13, 50], 3, 1), winner_position([38, 13, 50], 3, -1)
+    (1, 0)
+    >>> winner_position([51, 51], 2, -1)            # twin aces of spades: the later wins
+    1
+    """
+    return trick_so_far(cards, count, 0, count, trump).best_seat
+
+
+def finish_trick(trick, tricks):
+    """Close a full trick: its winner gets one more in ``tricks`` (by seat) and leads next; returns the winner."""
+    winner = trick.best_seat
+    tricks[winner] += 1
+    return winner

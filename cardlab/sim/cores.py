@@ -4,7 +4,8 @@ Each rule that both the engine and a kernel need is written once, as a plain Pyt
 function in ``cardlab/rules/*_core.py``.  This module registers those very functions with
 numba (``register_jitable``, inlined), so a kernel calls the same function object the
 engine calls: a kernel imports its rules from here, and this import is what makes numba
-able to compile them.  Nothing is copied::
+able to compile them.  SimpleBot's policy (:mod:`cardlab.sim.simple_core`), shared the same way
+by the bot, the kernel and the exact counts, is registered here too.  Nothing is copied::
 
     >>> from cardlab.rules import plump_core
     >>> round_score is plump_core.round_score
@@ -16,9 +17,11 @@ from __future__ import annotations
 from numba.extending import register_jitable
 
 from ..rules import femkamp_core, plump_core, rummy_core, trick_core
+from . import simple_core
 
 _CORES = {
-    trick_core: ("legal_follow", "beats"),
+    trick_core: ("legal_follow", "beats", "empty_trick", "add_to_trick", "next_seat", "finish_trick", "trick_so_far"),
+    simple_core: ("simple_honours", "simple_bid", "simple_card", "dodge_hook"),
     plump_core: ("hook_applies", "forbidden_bid", "round_score", "winners_mask", "needs_extra_round"),
     femkamp_core: ("points_per_unit", "clubs_all_taken_zero", "trick_round_score", "kabal_score", "winners_mask"),
     rummy_core: ("may_reshuffle", "round_penalty"),
@@ -30,9 +33,23 @@ for _module, _names in _CORES.items():
 # themselves inlined several levels deep trips numba's internal IR check (NumbaIRAssumptionWarning
 # at the first compile), so it is registered as an ordinary call.
 register_jitable(plump_core.first_leader)
+# (plump_ismcts.apply_move writes trick_core.next_seat out for the same reason: inlined there, its
+# conditional trips that check; everywhere else it is inlined, in the random kernel's hot loop too.)
+# The winner's position of a whole trick (the coach and PlumpBot call it from Python).
+register_jitable(trick_core.winner_position)
 
 legal_follow = trick_core.legal_follow
 beats = trick_core.beats
+Trick = trick_core.Trick
+empty_trick = trick_core.empty_trick
+add_to_trick = trick_core.add_to_trick
+next_seat = trick_core.next_seat
+finish_trick = trick_core.finish_trick
+trick_so_far = trick_core.trick_so_far
+winner_position = trick_core.winner_position
+simple_bid = simple_core.simple_bid
+simple_card = simple_core.simple_card
+dodge_hook = simple_core.dodge_hook
 hook_applies = plump_core.hook_applies
 forbidden_bid = plump_core.forbidden_bid
 first_leader = plump_core.first_leader
@@ -45,6 +62,7 @@ femkamp_winners_mask = femkamp_core.winners_mask
 may_reshuffle = rummy_core.may_reshuffle
 round_penalty = rummy_core.round_penalty
 
-__all__ = ["legal_follow", "beats", "hook_applies", "forbidden_bid", "round_score", "plump_winners_mask",
+__all__ = ["legal_follow", "beats", "Trick", "empty_trick", "add_to_trick", "next_seat", "finish_trick", "trick_so_far",
+           "winner_position", "simple_bid", "simple_card", "dodge_hook", "hook_applies", "forbidden_bid", "round_score", "plump_winners_mask",
            "points_per_unit", "trick_round_score", "kabal_score", "femkamp_winners_mask", "may_reshuffle",
            "round_penalty"]

@@ -119,6 +119,9 @@ from pathlib import Path
 import numpy as np
 
 from ._numba import njit
+from ..rules.plump_core import forbidden_bid
+from ..rules.trick_core import add_to_trick, empty_trick, finish_trick, hand_mask, legal_follow, next_seat
+from .simple_core import dodge_hook, simple_bid, simple_card
 
 __all__ = ["SimpleOdds", "simple_distribution", "joint_counts", "simple_table", "play_lowest", "hook_bids",
            "read_counts", "write_counts", "COUNTS_FILE"]
@@ -164,12 +167,8 @@ def hook_bids(base: "tuple[int, ...] | list[int]", cards: int, hook: bool = True
     >>> hook_bids((0, 1, 0), 1)                            # a forbidden zero bid becomes one
     (0, 1, 1)
     """
-    others = sum(base[:-1])
-    dealer = base[-1]
-    forbidden = cards - others if hook else -1
-    if dealer == forbidden:
-        dealer = dealer - 1 if dealer > 0 else dealer + 1
-    return tuple(base[:-1]) + (dealer,)
+    forbidden = forbidden_bid(0, 0, cards, sum(base[:-1]), hook)   # the dealer is the seat last from the leader
+    return tuple(base[:-1]) + (dodge_hook(base[-1], forbidden),)
 
 
 def _multinomial(total: int, parts) -> int:
@@ -758,36 +757,28 @@ def play_lowest(hands, trump=None) -> tuple[list[int], list[int]]:
 
     ``hands``: one list of ``(rank, suit)`` per seat from the leader (rank
     2 … 14, suit 0 … 3 = clubs, diamonds, hearts, spades); ``trump``: a suit
-    or ``None``.  A plain reference for the tests (every deal of a small deck).
+    or ``None``.  A plain reference for the tests (every deal of a small deck), stepped by the same
+    cores as the kernels (:mod:`cardlab.rules.trick_core`, :mod:`cardlab.sim.simple_core`).
 
     >>> play_lowest([[(14, 3), (2, 0)], [(13, 3), (3, 0)], [(5, 1), (4, 0)]], trump=1)
     ([1, 0, 0], [0, 0, 2])
     """
     players = len(hands)
     cards = len(hands[0])
-    base = []
-    for hand in hands:
-        b = sum(1 for r, s in hand if r == ACE) + sum(1 for r, s in hand if s == trump and r in (KING, QUEEN))
-        base.append(min(b, cards))
-    bids = list(hook_bids(base, cards))
-    hands = [list(h) for h in hands]
+    trump_code = -1 if trump is None else trump
+    masks = [hand_mask(13 * suit + rank - 2 for rank, suit in hand) for hand in hands]
+    bids = list(hook_bids([simple_bid(m, cards, trump_code) for m in masks], cards))
     tricks = [0] * players
     leader = 0
     for _ in range(cards):
-        trick = []
-        for j in range(players):
-            p = (leader + j) % players
-            hand = hands[p]
-            legal = [c for c in hand if c[1] == trick[0][1][1]] if trick else hand
-            card = min(legal or hand, key=lambda c: (c[0], c[1]))
-            hand.remove(card)
-            trick.append((p, card))
-        led = trick[0][1][1]
-        trumps = [x for x in trick if x[1][1] == trump]
-        group = trumps or [x for x in trick if x[1][1] == led]
-        winner = max(group, key=lambda x: x[1][0])[0]
-        tricks[winner] += 1
-        leader = winner
+        trick = empty_trick()
+        seat = leader
+        for _ in range(players):
+            card = simple_card(legal_follow(masks[seat], trick.led, trump_code, False))
+            masks[seat] ^= 1 << card
+            trick = add_to_trick(trick, seat, card, trump_code)
+            seat = next_seat(seat, players)
+        leader = finish_trick(trick, tricks)
     return bids, tricks
 
 

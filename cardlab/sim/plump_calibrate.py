@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -36,9 +37,10 @@ import pandas as pd
 
 from ._numba import njit
 from .cores import forbidden_bid
-from ..bots.plump_bid_table import FEATURES, FILE, SEAT_ANY, TRUMP_KINDS, max_cards
+from ..bots.plump_bid_table import FEATURES, SEAT_ANY, TRUMP_KINDS, max_cards
 from .plump_heuristic import bid_features, calibrated_bid
 from .plump_kernel import POLICY_CODES, deal_round, play_tricks
+from .plump_playout import PlumpDeal
 from .rng import U64
 
 #: the starting table's weights per feature (hundredths of a trick), before any simulation
@@ -76,7 +78,7 @@ def _play(seeds, players, hand_size, trump_code, weights, feats, tricks_out):
             bids[seat] = calibrated_bid(hands[seat], hand_size, trump, players, forbidden, k, trump_card, weights)
             total += bids[seat]
         # the tricks exactly as the kernels play them, the heuristic at every seat (it draws nothing)
-        play_tricks(U64(0), players, hand_size, first, trump, False, trump_card, policies, bids, tricks, hands)
+        play_tricks(U64(0), PlumpDeal(players, hand_size, trump, False, trump_card), first, policies, bids, tricks, hands)
         for k in range(players):
             tricks_out[i, k] = tricks[(first + k) % players]
 
@@ -152,15 +154,12 @@ def main(argv=None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", default=None, help="the folder to write to (default: the shipped tables, cardlab/data)")
     args = parser.parse_args(argv)
-    from ..data_build import build
-
     shipped = Path(__file__).resolve().parent.parent / "data"
     out = Path(args.out) if args.out else Path(os.path.relpath(shipped))  # the manifest records the command as typed
-    manifest = build(out, seed=args.seed, workers=args.workers, only=["plump_bid_weights"], progress=True)
-    entry = manifest["tables"]["plump_bid_weights"]
-    print(f"wrote {out / FILE} ({entry['rows']} rows, {entry['per_configuration'][0]} rounds per setting and pass, "
-          f"seed {args.seed}) in {manifest['seconds']} s")
-    return 0
+    # the data build is the command line's job (a layer above the simulations): run it, do not import it
+    command = [sys.executable, "-m", "cardlab", "data", "build", "--only", "plump_bid_weights", "--seed", str(args.seed),
+               "--workers", str(args.workers), "--out", str(out)]
+    return subprocess.run(command, check=False).returncode
 
 
 if __name__ == "__main__":

@@ -47,8 +47,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._numba import njit
-from .bits import SUIT_OF, nth_bit, popcount
-from .cores import beats, first_leader, forbidden_bid, legal_follow, round_score
+from .bits import nth_bit, popcount
+from .cores import (Trick, add_to_trick, empty_trick, finish_trick, first_leader, forbidden_bid, legal_follow,
+                    round_score, trick_so_far)
 from .plump_rollout import bid_likelihood, bid_order, fill_later_bids, later_bid, play_out, sample_world
 from .rng import U64, below, next_u64
 
@@ -201,30 +202,29 @@ def apply_move(move, seat, phase_bid, hands, bids, tricks, trick_cards, info, pl
             info[2] = leader
             info[8] = leader
         else:
-            info[8] = seat + 1 if seat + 1 < players else 0
+            info[8] = seat + 1 if seat + 1 < players else 0   # next_seat, written out (see cores.py)
         return
     hands[seat] ^= U64(1) << U64(move)
     info[7] |= np.int64(1) << np.int64(move)
-    n = info[3]
-    trick_cards[n] = move
-    if n == 0:
-        info[4] = SUIT_OF[move]
-        info[5] = move
-        info[6] = seat
-    elif beats(move, info[5], trump):
-        info[5] = move
-        info[6] = seat
-    n += 1
-    if n == players:
-        winner = info[6]
-        tricks[winner] += 1
+    trick_cards[info[3]] = move
+    trick = add_to_trick(Trick(info[3], info[4], info[5], info[6]), seat, move, trump)
+    if trick.count == players:
+        winner = finish_trick(trick, tricks)
+        _store_trick(info, empty_trick())
         info[2] = winner
-        info[3] = 0
-        info[4] = -1
         info[8] = winner
     else:
-        info[3] = n
-        info[8] = seat + 1 if seat + 1 < players else 0
+        _store_trick(info, trick)
+        info[8] = seat + 1 if seat + 1 < players else 0   # next_seat, written out (see cores.py)
+
+
+@njit(cache=True, inline="always")
+def _store_trick(info, trick):
+    """Keep the :class:`~cardlab.rules.trick_core.Trick` record in its four slots of ``info``."""
+    info[3] = trick.count
+    info[4] = trick.led
+    info[5] = trick.best_card
+    info[6] = trick.best_seat
 
 
 @njit(cache=True, nogil=True)
@@ -270,17 +270,7 @@ def search(action, mover, first, nxt, visits, avail, value, made, size, seed, it
         info[0] = made_bids
         info[1] = bid_sum
         info[2] = leader0
-        info[3] = n_trick0
-        info[4] = SUIT_OF[trick0[0]] if n_trick0 > 0 else -1
-        info[5] = -1
-        info[6] = -1
-        if n_trick0 > 0:
-            info[5] = trick0[0]
-            info[6] = leader0
-            for j in range(1, n_trick0):
-                if beats(trick0[j], info[5], trump):
-                    info[5] = trick0[j]
-                    info[6] = (leader0 + j) % players
+        _store_trick(info, trick_so_far(trick0, n_trick0, leader0, players, trump))
         info[7] = np.int64(played0)
         info[8] = me
         done = 0

@@ -21,13 +21,14 @@ from __future__ import annotations
 import numpy as np
 
 from ._numba import njit
-from .bits import SUIT_OF, nth_bit, popcount
+from .bits import nth_bit, popcount
 from ..rules import plump_core
 from ..rules.plump import FIRST_LEADS, TRUMP_MODES
-from .cores import beats, first_leader, forbidden_bid, legal_follow, round_score
+from .cores import (add_to_trick, beats, dodge_hook, empty_trick, finish_trick, first_leader, forbidden_bid,
+                    legal_follow, next_seat, round_score, simple_bid, simple_card)
 from .kernel_rules import EVERY
 from .plump_heuristic import heuristic_bid, heuristic_card
-from .plump_playout import (AHEAD, deal_hands, random_bids, random_start_ahead, random_tricks,
+from .plump_playout import (AHEAD, PlumpDeal, deal_hands, random_bids, random_start_ahead, random_tricks,
                             random_tricks_pair_ahead)
 from .rng import U64, below
 
@@ -45,32 +46,6 @@ RULE_OPTIONS = {
 
 #: shuffle and deal one round: :func:`cardlab.sim.plump_playout.deal_hands` under its old name
 deal_round = deal_hands
-
-
-@njit(cache=True)
-def simple_bid(hand, hand_size, trump):
-    """SimpleBot's bid before the hook: aces, plus the trump king and queen, capped."""
-    bid = 0
-    for s in range(4):
-        if hand & (U64(1) << U64(13 * s + 12)):
-            bid += 1
-    if trump >= 0:
-        if hand & (U64(1) << U64(13 * trump + 11)):
-            bid += 1
-        if hand & (U64(1) << U64(13 * trump + 10)):
-            bid += 1
-    return min(bid, hand_size)
-
-
-@njit(cache=True)
-def simple_card(legal):
-    """SimpleBot's card: the lowest rank among the legal cards, clubs before diamonds before hearts before spades."""
-    for r in range(13):
-        for s in range(4):
-            c = 13 * s + r
-            if legal & (U64(1) << U64(c)):
-                return c
-    return -1
 
 
 @njit(cache=True)
@@ -93,37 +68,37 @@ def play_round(seed, players, hand_size, dealer, trump_code, hook, highest_bidde
             state, pick = below(state, count)
             bid = pick if (forbidden < 0 or pick < forbidden) else pick + 1
         elif pol == 1:
-            bid = simple_bid(hands[seat], hand_size, trump)
-            if bid == forbidden:
-                bid = bid - 1 if bid > 0 else bid + 1
+            bid = dodge_hook(simple_bid(hands[seat], hand_size, trump), forbidden)
         else:
             bid = heuristic_bid(hands[seat], hand_size, trump, players, forbidden, k, trump_card)
         bids[seat] = bid
         total += bid
     leader = first_leader(bids, dealer, highest_bidder_leads)
-    play_tricks(state, players, hand_size, leader, trump, must_trump, trump_card, policies, bids, tricks, hands)
+    play_tricks(state, PlumpDeal(players, hand_size, trump, must_trump, trump_card), leader, policies, bids, tricks,
+                hands)
     return trump, trump_card
 
 
 @njit(cache=True, inline="always")
-def play_tricks(state, players, hand_size, leader, trump, must_trump, trump_card, policies, bids, tricks, hands):
-    """Play every trick of a dealt and bid round, each seat by its policy (0 random, 1 lowest card,
-    2 heuristic); sets ``tricks`` (seats), empties ``hands``, returns the random state.
+def play_tricks(state, deal, leader, policies, bids, tricks, hands):
+    """Play every trick of a dealt and bid round (a :class:`~cardlab.sim.plump_playout.PlumpDeal`), each seat
+    by its policy (0 random, 1 lowest card, 2 heuristic); sets ``tricks`` (seats), empties ``hands``,
+    returns the random state.
 
     Only random seats draw from ``state``, so a round without them needs no state (pass ``U64(0)``).
+    The trick is stepped by the cores of :mod:`cardlab.rules.trick_core`.
     """
+    players = deal.players
     for s in range(players):
         tricks[s] = 0
     played = U64(0)
-    for t in range(hand_size):
-        led = -1
-        best_card = -1
-        best_seat = -1
+    for t in range(deal.hand_size):
+        trick = empty_trick()
         seat = leader
         for j in range(players):
             if j > 0:
-                seat = seat + 1 if seat + 1 < players else 0
-            legal = legal_follow(hands[seat], led, trump, must_trump)
+                seat = next_seat(seat, players)
+            legal = legal_follow(hands[seat], trick.led, deal.trump, deal.must_trump)
             pol = policies[seat]
             if pol == 0:
                 state, pick = below(state, popcount(legal))
@@ -131,19 +106,12 @@ def play_tricks(state, players, hand_size, leader, trump, must_trump, trump_card
             elif pol == 1:
                 card = simple_card(legal)
             else:
-                card = heuristic_card(hands[seat], legal, best_card, trump, players, hand_size - t, j,
-                                      bids[seat] - tricks[seat], played, trump_card)
+                card = heuristic_card(hands[seat], legal, trick.best_card, deal.trump, players, deal.hand_size - t, j,
+                                      bids[seat] - tricks[seat], played, deal.trump_card)
             hands[seat] ^= U64(1) << U64(card)
             played |= U64(1) << U64(card)
-            if j == 0:
-                led = SUIT_OF[card]
-                best_card = card
-                best_seat = seat
-            elif beats(card, best_card, trump):
-                best_card = card
-                best_seat = seat
-        tricks[best_seat] += 1
-        leader = best_seat
+            trick = add_to_trick(trick, seat, card, deal.trump)
+        leader = finish_trick(trick, tricks)
     return state
 
 

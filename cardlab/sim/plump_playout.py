@@ -26,15 +26,31 @@ processor seldom mispredicts a jump: the random card is found with :func:`cardla
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from ._numba import njit
 from .bits import SUIT_OF, barrier, nth_bit, popcount
-from .cores import beats, first_leader, forbidden_bid, legal_follow
+from .cores import Trick, add_to_trick, beats, empty_trick, finish_trick, first_leader, forbidden_bid, legal_follow, next_seat
 from .rng import U64, below, fill_ahead, take_ahead
 
-__all__ = ["random_card", "deal_hands", "random_bids", "random_tricks", "random_tricks_pair", "random_play_out",
-           "AHEAD", "random_start_ahead", "random_tricks_pair_ahead"]
+__all__ = ["PlumpDeal", "random_card", "deal_hands", "random_bids", "random_tricks", "random_play_out", "AHEAD",
+           "random_start_ahead", "random_tricks_pair_ahead"]
+
+
+class PlumpDeal(NamedTuple):
+    """What stays fixed while a dealt round's tricks are played: the kernels pass it as one record.
+
+    ``trump`` is 0..3 or −1 (none), ``trump_card`` the turned-up card (−1: none) and
+    ``must_trump`` the trumftvång option.
+    """
+
+    players: int
+    hand_size: int
+    trump: int
+    must_trump: bool
+    trump_card: int
 
 
 @njit(cache=True, inline="always")
@@ -135,21 +151,28 @@ def random_bids(state, players, hand_size, dealer, hook, bids):
 
 @njit(cache=True, inline="always")
 def _lead(state, hands, leader):
-    """The leader's random card: (state, card, suit led)."""
+    """The leader's random card: (state, the trick it opens)."""
     hand = hands[leader]
     state, card = random_card(state, hand)
     hands[leader] = hand ^ (U64(1) << U64(card))
-    return state, card, SUIT_OF[card]
+    return state, add_to_trick(empty_trick(), leader, card, -1)
 
 
 @njit(cache=True, inline="always")
-def _follow(state, hands, seat, led, trump, must_trump, best_card, best_seat):
-    """A random legal card from ``seat`` after the lead: (state, best card, best seat) of the trick so far."""
+def _follow(state, hands, seat, trick, trump, must_trump):
+    """A random legal card from ``seat`` after the lead: (state, the trick with it).
+
+    This is :func:`cardlab.rules.trick_core.add_to_trick` after the lead, with the new best card
+    chosen by conditional moves (:func:`cardlab.sim.bits.barrier`) instead of a jump; the winner
+    rule is the core's :func:`~cardlab.rules.trick_core.beats` (tests/test_sim_playout.py checks
+    both give the same tricks).
+    """
     hand = hands[seat]
-    state, card = random_card(state, legal_follow(hand, led, trump, must_trump))
+    state, card = random_card(state, legal_follow(hand, trick.led, trump, must_trump))
     hands[seat] = hand ^ (U64(1) << U64(card))
-    wins = barrier(beats(card, best_card, trump))
-    return state, card if wins else best_card, seat if wins else best_seat
+    wins = barrier(beats(card, trick.best_card, trump))
+    return state, Trick(trick.count + 1, trick.led, card if wins else trick.best_card,
+                        seat if wins else trick.best_seat)
 
 
 @njit(cache=True, inline="always")
@@ -160,43 +183,13 @@ def random_tricks(state, hands, players, leader, n_tricks, trump, must_trump, tr
     ``hands`` and each trick's winner gets one more in ``tricks`` and leads the next.
     """
     for _ in range(n_tricks):
-        state, best_card, led = _lead(state, hands, leader)
-        best_seat = leader
+        state, trick = _lead(state, hands, leader)
         seat = leader
         for _ in range(players - 1):
-            seat = seat + 1 if seat + 1 < players else 0
-            state, best_card, best_seat = _follow(state, hands, seat, led, trump, must_trump, best_card, best_seat)
-        tricks[best_seat] += 1
-        leader = best_seat
+            seat = next_seat(seat, players)
+            state, trick = _follow(state, hands, seat, trick, trump, must_trump)
+        leader = finish_trick(trick, tricks)
     return state, leader
-
-
-@njit(cache=True, inline="always")
-def random_tricks_pair(state_a, hands_a, leader_a, trump_a, tricks_a, state_b, hands_b, leader_b, trump_b, tricks_b,
-                       players, n_tricks, must_trump):
-    """:func:`random_tricks` for two separate rounds a and b at once; returns (state a, state b).
-
-    Each round gets exactly what :func:`random_tricks` gives it alone.  Played in step, card by
-    card, the two rounds give the processor two independent chains of work (each card waits for
-    the one before it in its own round only), so it does both in little more than the time of one.
-    """
-    for _ in range(n_tricks):
-        state_a, best_a, led_a = _lead(state_a, hands_a, leader_a)
-        state_b, best_b, led_b = _lead(state_b, hands_b, leader_b)
-        seat_a = best_seat_a = leader_a
-        seat_b = best_seat_b = leader_b
-        for _ in range(players - 1):
-            seat_a = seat_a + 1 if seat_a + 1 < players else 0
-            seat_b = seat_b + 1 if seat_b + 1 < players else 0
-            state_a, best_a, best_seat_a = _follow(state_a, hands_a, seat_a, led_a, trump_a, must_trump, best_a,
-                                                   best_seat_a)
-            state_b, best_b, best_seat_b = _follow(state_b, hands_b, seat_b, led_b, trump_b, must_trump, best_b,
-                                                   best_seat_b)
-        tricks_a[best_seat_a] += 1
-        tricks_b[best_seat_b] += 1
-        leader_a = best_seat_a
-        leader_b = best_seat_b
-    return state_a, state_b
 
 
 #: outputs :func:`random_start_ahead` may draw for one round (deal ≤ 51, bids ≤ 7, cards ≤ 52)
@@ -309,10 +302,15 @@ def _follow_ahead(ahead, used, hands, seat, led, trump, must_trump, best_card, b
 @njit(cache=True, inline="always")
 def random_tricks_pair_ahead(ahead_a, used_a, hands_a, leader_a, trump_a, tricks_a, ahead_b, used_b, hands_b, leader_b,
                              trump_b, tricks_b, players, n_tricks, must_trump):
-    """:func:`random_tricks_pair` from drawn-ahead outputs (:func:`random_start_ahead`); returns (doubt a, doubt b).
+    """:func:`random_tricks` for two separate rounds a and b at once, from drawn-ahead outputs
+    (:func:`random_start_ahead`); returns (doubt a, doubt b).
 
     Each round gets what :func:`random_tricks` gives it alone unless its doubt is non-zero (then
-    the caller plays it again the exact way).
+    the caller plays it again the exact way).  Played in step, card by card, the two rounds give the
+    processor two independent chains of work (each card waits for the one before it in its own
+    round only), so it does both in little more than the time of one.  This is the random kernel's
+    fast path: the follow-suit and winner rules are the cores' (:func:`_follow_ahead`), and the
+    tests replay its rounds with the engine.
     """
     doubt_a = doubt_b = 0
     for _ in range(n_tricks):
@@ -323,8 +321,8 @@ def random_tricks_pair_ahead(ahead_a, used_a, hands_a, leader_a, trump_a, tricks
         seat_a = best_seat_a = leader_a
         seat_b = best_seat_b = leader_b
         for _ in range(players - 1):
-            seat_a = seat_a + 1 if seat_a + 1 < players else 0
-            seat_b = seat_b + 1 if seat_b + 1 < players else 0
+            seat_a = next_seat(seat_a, players)
+            seat_b = next_seat(seat_b, players)
             used_a, d, best_a, best_seat_a = _follow_ahead(ahead_a, used_a, hands_a, seat_a, led_a, trump_a, must_trump,
                                                            best_a, best_seat_a)
             doubt_a += d
@@ -357,15 +355,13 @@ def random_play_out(state, hands, players, seat, in_trick, led, best_card, best_
     [2, 0, 0]
     """
     if in_trick > 0:
+        trick = Trick(in_trick, led, best_card, best_seat)
         for _ in range(in_trick, players):
             hand = hands[seat]
             state, card = random_card(state, legal_follow(hand, led, trump, must_trump))
             hands[seat] = hand ^ (U64(1) << U64(card))
-            if beats(card, best_card, trump):
-                best_card = card
-                best_seat = seat
-            seat = seat + 1 if seat + 1 < players else 0
-        tricks[best_seat] += 1
-        seat = best_seat
+            trick = add_to_trick(trick, seat, card, trump)
+            seat = next_seat(seat, players)
+        seat = finish_trick(trick, tricks)
     state, _ = random_tricks(state, hands, players, seat, popcount(hands[seat]), trump, must_trump, tricks)
     return state

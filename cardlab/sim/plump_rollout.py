@@ -39,7 +39,8 @@ import numpy as np
 
 from ._numba import njit
 from .bits import SUIT_OF, lowest_bit, nth_bit, popcount
-from .cores import beats, first_leader, forbidden_bid, legal_follow, round_score
+from .cores import (add_to_trick, empty_trick, finish_trick, first_leader, forbidden_bid, legal_follow, next_seat,
+                    round_score, trick_so_far)
 from .plump_heuristic import half_tricks, heuristic_bid, heuristic_card
 from .plump_playout import random_tricks
 from .rng import U64, below, next_u64
@@ -127,33 +128,17 @@ def play_out(hands, players, hand_size, trump, must_trump, bids, tricks, leader,
     lose and gains 1 per further trick, so it tries to win tricks (it plays as if it still needed
     one) instead of shedding them; under every other scoring it plays as the heuristic player does.
     """
-    led = -1
-    best_card = -1
-    best_seat = -1
-    if n_trick > 0:
-        led = SUIT_OF[trick_cards[0]]
-        best_card = trick_cards[0]
-        best_seat = leader
-        for j in range(1, n_trick):
-            if beats(trick_cards[j], best_card, trump):
-                best_card = trick_cards[j]
-                best_seat = (leader + j) % players
+    trick = trick_so_far(trick_cards, n_trick, leader, players, trump)
     if n_trick == players:
-        tricks[best_seat] += 1
-        leader = best_seat
-        n_trick = 0
+        leader = finish_trick(trick, tricks)
+        trick = empty_trick()
     done = 0
     for s in range(players):
         done += tricks[s]
-    position = n_trick
     for t in range(done, hand_size):
-        if position == 0:
-            led = -1
-            best_card = -1
-            best_seat = -1
-        seat = (leader + position) % players
-        for j in range(position, players):
-            legal = legal_follow(hands[seat], led, trump, must_trump)
+        seat = (leader + trick.count) % players
+        for j in range(trick.count, players):
+            legal = legal_follow(hands[seat], trick.led, trump, must_trump)
             card = -1
             if noise > 0.0 and seat != me:
                 state, x = next_u64(state)
@@ -164,21 +149,14 @@ def play_out(hands, players, hand_size, trump, must_trump, bids, tricks, leader,
                 need = bids[seat] - tricks[seat]
                 if need < 0 and scoring == TRICK_POINTS:
                     need = 1   # the bid is lost: every further trick is worth a point
-                card = heuristic_card(hands[seat], legal, best_card, trump, players, hand_size - t, j, need,
+                card = heuristic_card(hands[seat], legal, trick.best_card, trump, players, hand_size - t, j, need,
                                       played, trump_card)
             hands[seat] ^= U64(1) << U64(card)
             played |= U64(1) << U64(card)
-            if j == 0:
-                led = SUIT_OF[card]
-                best_card = card
-                best_seat = seat
-            elif beats(card, best_card, trump):
-                best_card = card
-                best_seat = seat
-            seat = seat + 1 if seat + 1 < players else 0
-        tricks[best_seat] += 1
-        leader = best_seat
-        position = 0
+            trick = add_to_trick(trick, seat, card, trump)
+            seat = next_seat(seat, players)
+        leader = finish_trick(trick, tricks)
+        trick = empty_trick()
     return state
 
 

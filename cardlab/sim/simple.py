@@ -18,11 +18,15 @@ Bid(seat=2, tricks=0)
 
 from __future__ import annotations
 
-from ..cards import Rank
+from collections import Counter
+
+from ..rules.trick_core import hand_mask
+from .simple_core import dodge_hook, simple_card, simple_honours
 
 
 class SimpleBot:
-    """The deterministic policy ``"simple"`` (same choices as the compiled kernel)."""
+    """The deterministic policy ``"simple"`` (same choices as the compiled kernel: the same functions,
+    :mod:`cardlab.sim.simple_core`)."""
 
     name = "simple"
 
@@ -30,15 +34,14 @@ class SimpleBot:
         if view.phase == "bid":
             return self._bid(view)
         options = view.legal_actions
-        return min(options, key=lambda a: (int(a.card.rank), a.card.suit.index))
+        card = simple_card(hand_mask(a.card.index for a in options))
+        return next(a for a in options if a.card.index == card)
 
     def _bid(self, view):
-        hand = view.hand
-        bid = sum(1 for c in hand if c.rank == Rank.ACE)
-        if view.trump is not None:
-            bid += sum(1 for c in hand if c.suit == view.trump and c.rank in (Rank.KING, Rank.QUEEN))
-        bid = min(bid, view.hand_size)
+        trump = -1 if view.trump is None else view.trump.index
+        copies = Counter(c.index for c in view.hand)   # two packs: a twin ace counts twice
+        honours = sum(simple_honours(hand_mask(i for i, n in copies.items() if n > k), trump) for k in range(2))
+        bid = min(honours, view.hand_size)
         legal = {a.tricks: a for a in view.legal_actions}
-        if bid not in legal:
-            bid = bid - 1 if bid > 0 else bid + 1
-        return legal[bid]
+        forbidden = next((b for b in range(view.hand_size + 1) if b not in legal), -1)
+        return legal[dodge_hook(bid, forbidden)]
