@@ -270,9 +270,6 @@ def test_the_coachs_swap_sentences_replay_and_forced_means_no_swap_works(rules):
     assert kinds.get("swap", 0) > 0 and kinds.get("made", 0) > 0, kinds
 
 
-@pytest.mark.xfail(strict=True, reason="cardlab/coach/double_dummy.can_make prunes a position where the seat has "
-                   "already played to the current trick and needs it and every later trick (its bound leaves out the "
-                   "trick on the table), so the coach misses some cards that would have made the bid for sure")
 @SEEDED_RULES
 def test_the_coach_finds_every_card_the_plain_exact_search_finds(rules):
     """Whenever this file's plain search finds a card that makes the bid whatever the others play, the coach

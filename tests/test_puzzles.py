@@ -324,7 +324,7 @@ def test_the_search_agrees_with_plain_minimax_mid_trick():
     """Random small positions, with cards already on the table: the exact search and a plain minimax agree."""
     from cardlab.cards import full_deck
     from cardlab.coach.double_dummy import mask
-    from cardlab.puzzles.search import can_make_exactly
+    from cardlab.coach.double_dummy import can_make
 
     rng = random.Random(5)
     deck = list(full_deck())
@@ -343,7 +343,7 @@ def test_the_search_agrees_with_plain_minimax_mid_trick():
             trick += ((mover, card),)
         seat, bid = rng.randrange(players), rng.randrange(size + 1)
         expected = _minimax(tuple(hands), trick, leader, 0, seat, bid, trump, {})
-        got = can_make_exactly([mask(h) for h in hands], seat=seat, target=bid, leader=leader,
+        got = can_make([mask(h) for h in hands], seat=seat, target=bid, leader=leader,
                                trump=None if trump is None else trump.index,
                                trick=tuple((s, c.index) for s, c in trick))
         assert got == expected, (hands, trick, leader, seat, bid, trump)

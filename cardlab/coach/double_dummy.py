@@ -86,6 +86,14 @@ def can_make(hands: Sequence[int], *, seat: int, target: int, leader: int, trump
     in this trick as ``(seat, bit number)``; ``leader``: who led it (or leads next, if it is empty);
     ``taken``: the tricks ``seat`` has already.  Raises :class:`PositionTooLarge` beyond ``max_cards``
     cards in all.
+
+    A trick the seat has already played to still counts among those it may win: hearts trump, a bid
+    of 2, A♥ led and A♠ kept take both tricks.
+
+    >>> from cardlab.cards import parse_cards
+    >>> hands = [mask(parse_cards(h)) for h in ("AS", "2H 3C", "4C 5C")]
+    >>> can_make(hands, seat=0, target=2, leader=0, trump=2, trick=((0, parse_cards("AH")[0].index),))
+    True
     """
     total = sum(bin(h).count("1") for h in hands)
     if total > max_cards:
@@ -96,7 +104,7 @@ def can_make(hands: Sequence[int], *, seat: int, target: int, leader: int, trump
 
     def solve(hands: tuple[int, ...], trick: tuple[tuple[int, int], ...], leader: int, taken: int) -> bool:
         left = bin(hands[seat]).count("1")
-        if taken > target or taken + left + (1 if trick and all(s != seat for s, _ in trick) else 0) < target:
+        if taken > target or taken + left + (1 if any(s == seat for s, _ in trick) else 0) < target:
             return False
         if not trick and left == 0:
             return taken == target

@@ -6,7 +6,6 @@
 * :mod:`cardlab.puzzles.plump` — finding puzzles in rounds: :func:`puzzles_from_games` (the bots'
   rounds, seeded) and :func:`puzzles_from_match` (a child's own missed decisions); a set in a
   file with :func:`save_puzzles` and :func:`load_puzzles`.
-* :mod:`cardlab.puzzles.search` — the exact search itself.
 * :mod:`cardlab.puzzles.repetition` — a Leitner box per child: a missed puzzle comes back soon,
   a solved one later, then not at all; saved as JSON in a folder.
 * :mod:`cardlab.puzzles.session` — :class:`PuzzleSession`, the puzzle table without a user interface.

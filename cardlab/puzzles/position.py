@@ -2,7 +2,7 @@
 
 :class:`Position` is one moment of a round: every seat's remaining cards, the
 cards on the table, who led, the trump, the seat to play and its bid.  It
-answers with the exact double-dummy search (:func:`cardlab.puzzles.search.can_make_exactly`):
+answers with the exact double-dummy search (:func:`cardlab.coach.double_dummy.can_make`):
 
 * :meth:`Position.keeps` — after this card, can the seat still make its bid
   exactly, whatever the others play?
@@ -27,7 +27,7 @@ from typing import Any, Sequence
 
 from ..cards import Card, Suit, parse_cards
 from ..coach.double_dummy import legal_mask, mask, trick_winner
-from .search import can_make_exactly
+from ..coach.double_dummy import can_make
 
 
 @dataclass(frozen=True)
@@ -174,7 +174,7 @@ class Position:
 
     def _solvable(self) -> bool:
         """Can the seat make its bid from here, whatever the others play?"""
-        return can_make_exactly([mask(h) for h in self.hands], seat=self.seat, target=self.bid, leader=self.leader,
+        return can_make([mask(h) for h in self.hands], seat=self.seat, target=self.bid, leader=self.leader,
                         trump=self._trump_index(), trick=tuple((s, c.index) for s, c in self.trick),
                         taken=self.taken[self.seat], must_trump=self.must_trump, memo=self._memo)
 
