@@ -31,6 +31,7 @@ from ..errors import CardlabError
 from ..i18n import tr
 from .gate import ClassroomHandler, teacher_only
 from .pages import page
+from ..tables.results import GAME_NAMES
 
 #: Seconds between two looks at the tables.
 REFRESH_SECONDS = 3
@@ -79,9 +80,9 @@ def _options(values: Sequence[tuple[str, str]], chosen: str = "") -> str:
 
 def create_form_html(lang: str, *, xsrf_form_html: str) -> str:
     """The form that opens tables (game, players, rules preset, children, bots' level, how many tables)."""
-    games = [(g, tr(f"tables.results.name.{g}", lang)) for g in GAMES]
+    games = [(g, GAME_NAMES[g]) for g in GAMES]
     rules = f'<option value="">{escape(tr("server.tables.default_rules", lang))}</option>' + "".join(
-        f'<optgroup label="{escape(tr(f"tables.results.name.{g}", lang))}">{_options([(p, p) for p in names])}</optgroup>'
+        f'<optgroup label="{escape(GAME_NAMES[g])}">{_options([(p, p) for p in names])}</optgroup>'
         for g, names in _presets().items())
     levels = [(lv, tr(f"level.{lv}", lang)) for lv in LEVELS]
 
