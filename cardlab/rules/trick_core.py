@@ -145,7 +145,7 @@ def next_seat(seat, players):
     >>> next_seat(1, 3), next_seat(2, 3)
     (2, 0)
     """
-    return seat + 1 if seat + 1 < players else 0
+    return (seat + 1) % players      # no branch: inlined deep in the kernels, a conditional here trips numba's IR check
 
 
 def trick_so_far(cards, count, leader, players, trump):
