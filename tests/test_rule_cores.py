@@ -232,6 +232,8 @@ NOT_TRICK_GAMES = ("rummy", "melds")
 KNOWN_TRICK_COMPARISONS = {
     ("cardlab.tricks", "check_play"): "the engine's check names the rule a refused card broke, after legal_follow refused it",
     ("cardlab.exercises", "FollowSuitQuestion._why"): "a pupil's explanation names the rule, after legal_plays found the cards",
+    ("cardlab.exercises", "TrickQuestion.why_not"): "a pupil's explanation of a wrong card, after trick_winner found the answer",
+    ("cardlab.coach.tips", "counted_cards"): "the bidding rule of thumb counts a king's suit length (a hand, not a trick)",
     ("cardlab.claims", "leader_ace_advice"): "asks whether the turned-up trump is the ace's suit (a deal, not a trick)",
     ("cardlab.bots.plump_search", "PlumpSearchBot._position"): "void inference from the play history (a suit not followed)",
     ("cardlab.bots.femkamp_search", "FemkampSearchBot._tricks"): "void inference from the play history (a suit not followed)",
