@@ -22,7 +22,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, TIMEOUT_MS, chromium_page, free_port, need, serving
+from browser_support import CHROMIUM, TIMEOUT_MS, chromium_page, classroom_serving, free_port, join, need, serving
 
 pytestmark = pytest.mark.browser
 
@@ -42,20 +42,20 @@ AT = {
 
 
 def served_page(base: str, notebook: str) -> str:
-    """Where a pupil's browser finds ``notebook`` on the classroom server at ``base`` (no class code is asked for)."""
+    """Where a pupil's browser finds ``notebook`` on the classroom server at ``base`` (after :func:`join`)."""
     return f"{base}/voila/render/{notebook}"
+
+
+def joined(base: str):
+    """What a page does first: join the class with its code, as a pupil does."""
+    return lambda pg: join(pg, base, name="Anna")
 
 
 @pytest.fixture(scope="module")
 def classroom(tmp_path_factory):
     """The classroom server (``python -m cardlab.classroom_server``) serving its copy of the notebooks."""
-    need(Path(CHROMIUM).exists(), CHROMIUM)
     work = tmp_path_factory.mktemp("served_play")
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    command = [sys.executable, "-m", "cardlab.classroom_server", "--pupils", "0", "--spare", "0", "--port", str(port),
-               "--class-dir", str(work / "class"), "--app-folder", str(work / "app")]
-    with serving("the classroom app", command, f"{base}/voila/tree", cwd=ROOT):
+    with classroom_serving(work, "--pupils", "0", "--spare", "0") as base:
         yield base
 
 
@@ -191,7 +191,8 @@ def test_every_moment_of_a_served_game_fits_the_first_screen(classroom, game):
         pg.locator(".cardlab-card-btn").first.wait_for(state="visible", timeout=TIMEOUT_MS)
 
     url = served_page(classroom, NOTEBOOKS[game])
-    with chromium_page(url, viewport={"width": SIZES[0][0], "height": SIZES[0][1]}, ready=ready) as pg:
+    with chromium_page(url, viewport={"width": SIZES[0][0], "height": SIZES[0][1]}, ready=ready,
+                       setup=joined(classroom)) as pg:
         if game == "rummy":                              # two players: a game to 100 in fewer clicks
             pg.locator(".cardlab-players select").select_option("2")
             act(pg, pg.locator(".cardlab-new-game"))
@@ -218,7 +219,7 @@ def test_the_first_screen_of_a_swedish_or_norwegian_play_notebook_fits(classroom
         pg.locator(".cardlab-card-btn").first.wait_for(state="visible", timeout=TIMEOUT_MS)
 
     with chromium_page(served_page(classroom, notebook), viewport={"width": SIZES[0][0], "height": SIZES[0][1]},
-                       ready=ready) as pg:
+                       ready=ready, setup=joined(classroom)) as pg:
         words = pg.locator(".cardlab-next").first.inner_text()
         assert words in ("Nästa ▶", "Neste ▶"), words             # the table opens in the notebook's language
         problems = check_first_screen(pg, game, "bots-turn", notebook.split(".")[0])
