@@ -208,6 +208,7 @@ def test_a_pupil_who_joined_the_class_is_saved_under_the_servers_id(tmp_path, mo
     next(b for b in trick.answer_buttons if b.description == "K♣").click()
     assert trick.name_text.value == "Åsa"
     trick.name_text.value = "Anna"                        # typing another name changes nothing
+    assert trick.name_text.value == "Åsa"
     trick.next_button.click()
     next(b for b in trick.answer_buttons if b.description == "A♠").click()
     df = collect_results(tmp_path)

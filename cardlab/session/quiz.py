@@ -184,8 +184,10 @@ class Lesson:
         """The pupil typed ``name``: from now on every answer is saved under it, and every answer
         already given in any quiz of the lesson is saved now (nothing answered before is lost)."""
         name = "" if name is None else str(name)
-        if self.issued_pupil() is not None:
-            name = self._issued[1]           # a pupil who joined the class keeps the name given then
+        if self.issued_pupil() is not None:   # a pupil who joined the class keeps the name given then:
+            if name != self._issued[1]:        # every box shows it again
+                self._tell("name")
+            return
         if name == self.name:
             return
         self.name = name

@@ -34,18 +34,15 @@ def test_a_pupil_answers_and_the_teacher_gets_it(app):
         pg.locator(".cardlab-quiz-card").first.wait_for(state="visible", timeout=TIMEOUT_MS)
 
     with chromium_page(f"{base}/voila/render/{LESSON}", viewport={"width": 1024, "height": 768}, ready=ready,
-                       setup=lambda pg: join(pg, base, name="Anna")) as pg:
+                       setup=lambda pg: join(pg, base, name="Anna <3")) as pg:
         trick = pg.locator(".cardlab-quiz").nth(0)
         follow = pg.locator(".cardlab-quiz").nth(1)
-        # the name, typed once (Enter), fills every quiz's name box
-        name_box = trick.locator(".cardlab-pupil-name input")
-        name_box.fill("Anna <3")
-        name_box.press("Enter")
-        expect(follow.locator(".cardlab-pupil-name input")).to_have_value("Anna <3")
-        # answer the first trick: the feedback appears, and so does the saved file
+        # the pupil joined the class as "Anna <3": the first answer is saved under that name at once,
+        # and every quiz's name box shows it (nothing to type)
         trick.locator(".cardlab-quiz-card", has_text="K♣").click()
         expect(trick.locator(".cardlab-feedback")).to_contain_text("K♣ wins")
         expect(trick.locator(".cardlab-save-status")).to_contain_text("Saved for Anna <3")
+        expect(follow.locator(".cardlab-pupil-name input")).to_have_value("Anna <3")
         saved = list(class_folder.glob("05_tricks--Anna_3--*.json"))
         assert len(saved) == 1
         record = json.loads(saved[0].read_text(encoding="utf-8"))
