@@ -31,7 +31,7 @@ def app(tmp_path_factory):
         yield base, work / "class"
 
 
-def test_answers_given_before_the_name_are_saved_under_it(app):
+def test_a_joined_pupils_answers_are_saved_under_her_name_from_the_first_click(app):
     from playwright.sync_api import expect
 
     base, class_folder = app
