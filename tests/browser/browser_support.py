@@ -137,10 +137,24 @@ def chromium_page(url: str, *, viewport: dict, ready: Callable, setup: "Callable
             if setup is not None:
                 setup(pg)
             pg.goto(url, timeout=TIMEOUT_MS)
-            ready(pg)
+            try:
+                ready(pg)
+            except Exception as error:                   # say what the page showed instead (a refusal, an error)
+                raise AssertionError(f"{url} was not ready: {error}\nThe page showed: {page_text(pg)}") from error
             yield pg
+            pg.close(run_before_unload=True)              # as a pupil closes the tab: Voilà asks the server to
+            time.sleep(1.0)                               # stop the page's kernel (its beacon), so none is left over
         finally:
             browser.close()
+
+
+def page_text(pg, limit: int = 600) -> str:
+    """The visible words of a page (at most ``limit`` characters), for a failing test's message."""
+    try:
+        words = " ".join(pg.locator("body").inner_text(timeout=5_000).split())
+    except Exception as error:  # noqa: BLE001 - the page itself may be gone
+        return f"(could not be read: {error})"
+    return words[:limit] + ("…" if len(words) > limit else "")
 
 
 def shot(pg, name: str) -> Path:
