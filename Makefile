@@ -59,8 +59,10 @@ app: $(LAB)
 		$(if $(CLASS_DIR),--class-dir "$(CLASS_DIR)",) $(if $(CLASS_LANG),--lang $(CLASS_LANG),) \
 		$(if $(filter no 0 off,$(TABLES)),--no-tables,) $(if $(TABLES_PORT),--tables-port $(TABLES_PORT),) $(APP_OPTIONS)
 
+# TEST_JOBS: test processes side by side (pytest-xdist; each test file, each notebook, in one of them)
+TEST_JOBS ?= auto
 test: $(STAMP)
-	$(PY) -m pytest -q --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg tests cardlab notebooks
+	$(PY) -m pytest -q -n $(TEST_JOBS) --dist loadscope --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg tests cardlab notebooks
 
 # the tables shipped inside the package (cardlab/data); `cardlab data build` alone writes to your data folder
 data: $(STAMP)
