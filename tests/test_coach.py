@@ -47,21 +47,23 @@ def guaranteed(hands, seat, target, leader, trump, trick=(), taken=0):
 
     @lru_cache(maxsize=None)
     def solve(hands, trick, leader, taken):
+        if taken > target or taken + len(hands[seat]) + any(s == seat for s, _ in trick) < target:
+            return False                           # a trick taken is never given back; too few tricks are left
         if not trick and not hands[seat]:
             return taken == target
         to_move = (leader + len(trick)) % players
         led = trick[0][1].suit if trick else None
-        options = legal_plays(list(hands[to_move]), led, trump)
-        results = []
-        for card in options:
-            rest = tuple(tuple(c for c in h if c != card) if s == to_move else h for s, h in enumerate(hands))
-            now = trick + ((to_move, card),)
-            if len(now) == players:
-                won = now[trick_winner([c for _, c in now], trump)][0]
-                results.append(solve(rest, (), won, taken + (won == seat)))
-            else:
-                results.append(solve(rest, now, leader, taken))
-        return any(results) if to_move == seat else all(results)
+        outcomes = (after(hands, trick, leader, taken, to_move, card)
+                    for card in legal_plays(list(hands[to_move]), led, trump))
+        return any(outcomes) if to_move == seat else all(outcomes)
+
+    def after(hands, trick, leader, taken, to_move, card):
+        rest = tuple(tuple(c for c in h if c != card) if s == to_move else h for s, h in enumerate(hands))
+        now = trick + ((to_move, card),)
+        if len(now) == players:
+            won = now[trick_winner([c for _, c in now], trump)][0]
+            return solve(rest, (), won, taken + (won == seat))
+        return solve(rest, now, leader, taken)
 
     trick = tuple(trick)
     if len(trick) == players:                      # the seat's card finished the trick
