@@ -87,6 +87,44 @@ def serving(name: str, command: list[str], ready_url: str, *, cwd: Path, seconds
         log.close()
 
 
+# True once JupyterLab has its notebook commands, shows the notebook ``name``, has loaded it and its kernel is idle.
+LAB_READY_JS = """(name) => {
+    const app = window.jupyterapp;
+    if (!app || !app.commands.hasCommand('notebook:run-all-cells')) return false;
+    const panel = app.shell.currentWidget;
+    if (!panel || !panel.context || !panel.sessionContext || !panel.context.path.endsWith(name)) return false;
+    const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
+    return panel.context.isReady && panel.sessionContext.isReady && !!kernel && kernel.status === 'idle';
+}"""
+
+
+@contextlib.contextmanager
+def lab_serving(root: Path, workspaces: Path) -> Iterator[str]:
+    """JupyterLab on a free port of 127.0.0.1 on the folder ``root`` (no token; the app reachable as
+    ``window.jupyterapp``); yields its base URL.  Lab autosaves: give it copies, never the repository's files."""
+    need(Path(CHROMIUM).exists(), CHROMIUM)
+    need(shutil.which("jupyter-lab", path=str(Path(sys.executable).parent)) is not None
+         or shutil.which("jupyter-lab") is not None, "JupyterLab")
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    command = [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root",
+               "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
+               f"--ServerApp.root_dir={root}", "--IdentityProvider.token=", "--ServerApp.disable_check_xsrf=True",
+               f"--LabApp.workspaces_dir={workspaces}", "--LabApp.expose_app_in_browser=True"]
+    with serving("JupyterLab", command, f"{base}/api/status", cwd=root):
+        yield base
+
+
+def wait_for_lab_notebook(pg, name: str) -> None:
+    """Wait until JupyterLab shows the notebook ``name`` with its kernel idle (see :data:`LAB_READY_JS`)."""
+    pg.wait_for_function(LAB_READY_JS, arg=name, timeout=TIMEOUT_MS, polling=300)
+
+
+def run_all_cells(pg) -> None:
+    """Run every cell of the notebook JupyterLab shows, as *Run ▸ Run All Cells* does."""
+    pg.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+
+
 #: The codes :func:`classroom_serving` starts the classroom app with.
 CLASS_CODE = "sol-katt-bok"
 TEACHER_CODE = "hus-ko-mus-gran"

@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import re
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
-from browser_support import (CHROMIUM, TIMEOUT_MS, chromium_page, click_and_wait_for_new_message, click_next_until,
-                             free_port, message, need, serving, shot, status)
+from browser_support import (TIMEOUT_MS, chromium_page, click_and_wait_for_new_message, click_next_until, lab_serving,
+                             message, run_all_cells, shot, status, wait_for_lab_notebook)
 
 pytestmark = pytest.mark.browser
 
@@ -27,45 +26,19 @@ HERE = Path(__file__).parent
 NOTEBOOK = "plump_table.ipynb"
 
 
-def _lab_command(port: int, root: Path, workspaces: Path) -> list[str]:
-    return [
-        sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root",
-        "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
-        f"--ServerApp.root_dir={root}", "--IdentityProvider.token=", "--ServerApp.disable_check_xsrf=True",
-        f"--LabApp.workspaces_dir={workspaces}", "--LabApp.expose_app_in_browser=True",
-    ]
-
-
 @pytest.fixture(scope="module")
 def lab_url(tmp_path_factory):
-    need(Path(CHROMIUM).exists(), CHROMIUM)
-    need(shutil.which("jupyter-lab", path=str(Path(sys.executable).parent)) is not None
-         or shutil.which("jupyter-lab") is not None, "JupyterLab")
     root = tmp_path_factory.mktemp("lab_notebooks")
-    workspaces = tmp_path_factory.mktemp("lab_workspaces")
     shutil.copy(HERE / NOTEBOOK, root / NOTEBOOK)  # Lab autosaves: never open the repository's copy
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    with serving("JupyterLab", _lab_command(port, root, workspaces), f"{base}/api/status", cwd=root):
+    with lab_serving(root, tmp_path_factory.mktemp("lab_workspaces")) as base:
         yield f"{base}/lab/tree/{NOTEBOOK}"
-
-
-# True once Lab has its notebook commands, shows plump_table.ipynb, has loaded the file and its kernel is idle.
-NOTEBOOK_READY_JS = """(name) => {
-    const app = window.jupyterapp;
-    if (!app || !app.commands.hasCommand('notebook:run-all-cells')) return false;
-    const panel = app.shell.currentWidget;
-    if (!panel || !panel.context || !panel.sessionContext || !panel.context.path.endsWith(name)) return false;
-    const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
-    return panel.context.isReady && panel.sessionContext.isReady && !!kernel && kernel.status === 'idle';
-}"""
 
 
 @pytest.fixture(scope="module")
 def page(lab_url):
     def ready(pg):
-        pg.wait_for_function(NOTEBOOK_READY_JS, arg=NOTEBOOK, timeout=TIMEOUT_MS, polling=300)
-        pg.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        wait_for_lab_notebook(pg, NOTEBOOK)
+        run_all_cells(pg)
         pg.locator(".cardlab-card-btn").first.wait_for(state="visible", timeout=TIMEOUT_MS)
 
     with chromium_page(lab_url, viewport={"width": 1200, "height": 1600}, ready=ready) as pg:

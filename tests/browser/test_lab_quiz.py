@@ -10,11 +10,10 @@ Lab runs on a copy in a fresh folder (it autosaves).  Needs Chromium and Playwri
 from __future__ import annotations
 
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, TIMEOUT_MS, chromium_page, free_port, need, serving, shot
+from browser_support import TIMEOUT_MS, chromium_page, lab_serving, shot, wait_for_lab_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -22,31 +21,11 @@ ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = "05_klassrumsovningar_elev.ipynb"
 PRESS = "klicka i notebookens första cell och tryck Shift + Enter tills du kommer hit"
 
-READY_JS = """(name) => {
-    const app = window.jupyterapp;
-    if (!app || !app.commands.hasCommand('notebook:run-all-cells')) return false;
-    const panel = app.shell.currentWidget;
-    if (!panel || !panel.context || !panel.sessionContext || !panel.context.path.endsWith(name)) return false;
-    const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
-    return panel.context.isReady && panel.sessionContext.isReady && !!kernel && kernel.status === 'idle';
-}"""
-
-
 @pytest.fixture(scope="module")
 def lab_url(tmp_path_factory):
-    need(Path(CHROMIUM).exists(), CHROMIUM)
-    need(shutil.which("jupyter-lab", path=str(Path(sys.executable).parent)) is not None
-         or shutil.which("jupyter-lab") is not None, "JupyterLab")
     root = tmp_path_factory.mktemp("lab_notebooks")
-    workspaces = tmp_path_factory.mktemp("lab_workspaces")
-    shutil.copy(ROOT / "notebooks" / NOTEBOOK, root / NOTEBOOK)
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    command = [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root",
-               "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
-               f"--ServerApp.root_dir={root}", "--IdentityProvider.token=", "--ServerApp.disable_check_xsrf=True",
-               f"--LabApp.workspaces_dir={workspaces}", "--LabApp.expose_app_in_browser=True"]
-    with serving("JupyterLab", command, f"{base}/api/status", cwd=root):
+    shutil.copy(ROOT / "notebooks" / NOTEBOOK, root / NOTEBOOK)    # Lab autosaves: never open the repository's copy
+    with lab_serving(root, tmp_path_factory.mktemp("lab_workspaces")) as base:
         yield f"{base}/lab/tree/{NOTEBOOK}"
 
 
@@ -56,7 +35,7 @@ def test_the_stand_in_says_what_to_press_and_pressing_it_draws_the_quiz_in_place
     expect.set_options(timeout=TIMEOUT_MS)
 
     def ready(pg):
-        pg.wait_for_function(READY_JS, arg=NOTEBOOK, timeout=TIMEOUT_MS, polling=300)
+        wait_for_lab_notebook(pg, NOTEBOOK)
 
     with chromium_page(lab_url, viewport={"width": 1366, "height": 768}, ready=ready) as pg:
         outputs = pg.locator(".jp-OutputArea-output")

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import os
 import shutil
-import sys
 import tempfile
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, TIMEOUT_MS, chromium_page, classroom_serving, free_port, join, need, serving
+from browser_support import (TIMEOUT_MS, chromium_page, classroom_serving, join, lab_serving, run_all_cells,
+                             wait_for_lab_notebook)
 
 pytestmark = pytest.mark.browser
 
@@ -229,35 +229,12 @@ def test_the_first_screen_of_a_swedish_or_norwegian_play_notebook_fits(classroom
 
 
 # ----------------------------------------------------------------------------------------- JupyterLab
-def _lab_command(port: int, root: Path, workspaces: Path) -> list[str]:
-    return [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root",
-            "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
-            f"--ServerApp.root_dir={root}", "--IdentityProvider.token=", "--ServerApp.disable_check_xsrf=True",
-            f"--LabApp.workspaces_dir={workspaces}", "--LabApp.expose_app_in_browser=True"]
-
-
-LAB_READY_JS = """(name) => {
-    const app = window.jupyterapp;
-    if (!app || !app.commands.hasCommand('notebook:run-all-cells')) return false;
-    const panel = app.shell.currentWidget;
-    if (!panel || !panel.context || !panel.sessionContext || !panel.context.path.endsWith(name)) return false;
-    const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
-    return panel.context.isReady && panel.sessionContext.isReady && !!kernel && kernel.status === 'idle';
-}"""
-
-
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory):
-    need(Path(CHROMIUM).exists(), CHROMIUM)
-    need(shutil.which("jupyter-lab", path=str(Path(sys.executable).parent)) is not None
-         or shutil.which("jupyter-lab") is not None, "JupyterLab")
     root = tmp_path_factory.mktemp("lab_play")
-    workspaces = tmp_path_factory.mktemp("lab_play_workspaces")
     for name in NOTEBOOKS.values():                      # Lab autosaves: never open the repository's copy
         shutil.copy(ROOT / "notebooks" / name, root / name)
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    with serving("JupyterLab", _lab_command(port, root, workspaces), f"{base}/api/status", cwd=root):
+    with lab_serving(root, tmp_path_factory.mktemp("lab_play_workspaces")) as base:
         yield base
 
 
@@ -266,8 +243,8 @@ def test_the_first_table_fits_a_jupyterlab_screen(lab, game):
     name = NOTEBOOKS[game]
 
     def ready(pg):
-        pg.wait_for_function(LAB_READY_JS, arg=name, timeout=TIMEOUT_MS, polling=300)
-        pg.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        wait_for_lab_notebook(pg, name)
+        run_all_cells(pg)
         pg.locator(".cardlab-card-btn").first.wait_for(state="visible", timeout=FIRST_PAGE_MS)
 
     with chromium_page(f"{lab}/lab/tree/{name}", viewport={"width": SIZES[0][0], "height": SIZES[0][1]},
