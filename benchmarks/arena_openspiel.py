@@ -15,7 +15,9 @@ the luck of the cards cancels: a deal's difference is the mean over seats of (ti
 field's score in that seat).  A *round* is one (deal, seat) played by the tier.  The standard error
 is taken over deals (the seats of one deal are not independent).  The ``ismcts-1000`` row is the
 field playing all seats itself (its difference is 0 by definition).  Scores are OpenSpiel's returns: 1 per trick + 10 for an
-exact bid.  Every ISMCTS seat is seeded from (deal, seat, tier), so a run can be repeated.
+exact bid.  Every ISMCTS seat is seeded from (deal, seat, tier), but OpenSpiel's ISMCTS is not
+exactly repeatable between processes (three games with the same seeds: one of them went otherwise), so
+a rerun of a command gives other figures within their standard errors, not the same ones.
 
 **What the field knows.**  ISMCTS imagines the cards it cannot see with the game's
 ``ResampleFromInfostate``.  Since OpenSpiel 2.0 (its June 2026 rewrite of that function, "Fix
@@ -355,6 +357,9 @@ def table_rows(rows: list[dict], *, seed: int, release: str, command: str, date:
 def write_table(path: Path, rows: list[dict]) -> None:
     """Add ``rows`` to the strength table at ``path`` (a row of the same command, size and tier is replaced)."""
     import csv
+    import io
+
+    from cardlab.atomic import write_atomically
 
     key = lambda r: (str(r["command"]), str(r["players"]), str(r["cards"]), str(r["tier"]))  # noqa: E731
     new = {key(r) for r in rows}
@@ -362,10 +367,11 @@ def write_table(path: Path, rows: list[dict]) -> None:
     if path.exists():
         with path.open(newline="") as f:
             old = [r for r in csv.DictReader(f) if key(r) not in new]
-    with path.open("w", newline="") as f:
-        writer = csv.DictWriter(f, TABLE_COLUMNS, lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(old + rows)
+    text = io.StringIO()
+    writer = csv.DictWriter(text, TABLE_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(old + rows)
+    write_atomically(path, text.getvalue())              # never a half-written table
 
 
 def warm_up(search_options: dict) -> None:

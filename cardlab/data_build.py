@@ -1061,9 +1061,9 @@ MEASUREMENTS = {
         "rotated. One row per run x size x tier: diff = the tier's mean score per round minus the field's in the "
         "same seats (se: standard error over deals, z), exact_bids, zero_bids_failed, CPU ms per decision beside "
         "the field's. seed 'pooled': the runs of pooled_seeds pooled by benchmarks/arena_pool.py (plumpbot against "
-        "ismcts-300 taken deal by deal). openspiel: the release; command: what made the row; recorded: where the "
-        "figures were taken from (rows written by benchmarks/arena_openspiel.py --table, or transcribed from "
-        "that script's published output with the command that produced it)."),
+        "ismcts-300 taken deal by deal). openspiel: the release; command: what made the row (run from the "
+        "repository's folder); recorded: what wrote it (benchmarks/arena_openspiel.py --table for a run, "
+        "benchmarks/arena_pool.py --table for the pooled rows)."),
 }
 
 
