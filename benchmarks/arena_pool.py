@@ -22,11 +22,14 @@ from __future__ import annotations
 import argparse
 import csv
 import datetime
-import io
 import json
 import math
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from arena_openspiel import write_table  # noqa: E402  (needs no OpenSpiel)
 
 
 def pooled(values: list[float]) -> tuple[float, float, int]:
@@ -102,20 +105,6 @@ def pooled_rows(runs: list[dict], minus, *, release: str, command: str, date: st
     return out
 
 
-def write_rows(path: Path, rows: list[dict]) -> None:
-    """Add ``rows`` to the strength table at ``path``, replacing the rows an earlier run of the same command wrote."""
-    from cardlab.atomic import write_atomically
-
-    with path.open(newline="") as f:
-        reader = csv.DictReader(f)
-        columns, old = reader.fieldnames, [r for r in reader if r["command"] != rows[0]["command"]]
-    text = io.StringIO()
-    writer = csv.DictWriter(text, columns, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(old + rows)
-    write_atomically(path, text.getvalue())
-
-
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("files", type=Path, nargs="+", help="--per-deal files of arena runs with different seeds")
@@ -142,7 +131,7 @@ def main(argv=None) -> int:
         command = " ".join(["python", "benchmarks/arena_pool.py", *(argv if argv is not None else sys.argv[1:])])
         rows = pooled_rows(runs, tuple(args.minus) if args.minus else None, release=release_of(table, args.files),
                            command=command, date=datetime.date.today().isoformat())
-        write_rows(args.table, rows)
+        write_table(args.table, rows)                  # the arena's own writer: a rerun replaces its rows
         print(f"{len(rows)} pooled rows written to {args.table}")
     return 0
 

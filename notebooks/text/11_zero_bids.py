@@ -235,9 +235,22 @@ Markdown(
 # %%
 s45 = strength("search", 4, 5, "ismcts-1000")
 f45 = strength("plumpbot", 4, 5, "ismcts-300")
-Markdown(f"At four players and five cards, against OpenSpiel {s45.openspiel}'s ISMCTS-1000 the search bot with its "
-         f"defaults scores {strength_text(s45)} ({count(s45.rounds)} rounds, seeds {s45.pooled_seeds}); against "
-         f"ISMCTS-300 the friendly bot scores {strength_text(f45)} ({count(f45.rounds)} rounds). The search bot in the "
+arena = load_table("strength_arena")
+seeds45 = arena[(arena.tier == "search") & (arena.against == "ismcts-1000") & (arena.players == 4) & (arena.cards == 5)
+                & (arena.seed.astype(str) != "pooled")].sort_values("seed")
+
+
+def interval(row):
+    return f"95% interval {claims.signed(row['diff'] - 1.96 * row.se)} to {claims.signed(row['diff'] + 1.96 * row.se)}"
+
+
+Markdown(f"In OpenSpiel's `oh_hell` (one round, trump turned up, the dealer's hook on, a point per trick and ten more "
+         f"for an exact bid), at four players and five cards, against OpenSpiel {s45.openspiel}'s ISMCTS-1000 in the "
+         f"other seats the search bot with its defaults scores {strength_text(s45)} ({interval(s45)}; "
+         f"{count(s45.rounds)} rounds, seeds {s45.pooled_seeds}; seed by seed "
+         + ", ".join(f"{claims.signed(r['diff'])} ± {r.se:.2f}" for _, r in seeds45.iterrows())
+         + f"); against ISMCTS-300 the friendly bot scores {strength_text(f45)} ({interval(f45)}; "
+         f"{count(f45.rounds)} rounds). The search bot in the "
          f"zero-bid table above plays with {claims.search_who(search_table).split('(', 1)[1].rstrip(')')}.")
 
 # %% [markdown]
