@@ -35,7 +35,7 @@ release it can be used without reinstalling::
     PYTHONPATH=/tmp/openspiel-1.6.15 python benchmarks/arena_openspiel.py --sizes 4x5 --tiers search
 
 With 2.0 or later, ``--field fair`` (``benchmarks/fair_field.py``) re-deals the hidden cards once
-before each ISMCTS decision; that field is weaker than a fair ISMCTS (docs/strength.md).  The last
+before each ISMCTS decision; that field is weaker than a fair ISMCTS (docs/strength_record.md).  The last
 line of every run names the OpenSpiel release and what its field knows.
 
 ``--table cardlab/data/strength_arena.csv`` adds the run's rows to the shipped strength table (one

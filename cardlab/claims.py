@@ -1155,19 +1155,3 @@ def strength(tier: str, players: int, cards: int, against: str | None = None, ta
 def strength_text(row) -> str:
     """``'+0.47 ± 0.15 points per round'``: a strength difference with its standard error."""
     return f"{signed(row['diff'])} ± {float(row['se']):.2f} points per round"
-
-
-def strength_summary(table: pd.DataFrame | None = None) -> str:
-    """The summary sentence of ``docs/strength.md``, written from the strength table (a test keeps the two equal)."""
-    from .data_files import load_table
-
-    t = load_table("strength_arena") if table is None else table
-    sizes = [(4, 5), (4, 10), (3, 7)]
-    search = [strength("search", p, c, "ismcts-1000", t) for p, c in sizes]
-    friendly = [strength("plumpbot", p, c, "ismcts-300", t) for p, c in sizes]
-    release = "/".join(sorted({str(r["openspiel"]) for r in search + friendly}))
-    dates = "/".join(sorted({str(r["date"]) for r in search + friendly}))
-    each = lambda rows: ", ".join(f"{strength_text(r)} at {r['players']} × {r['cards']}" for r in rows)  # noqa: E731
-    return (f"In short ({dates}, from `cardlab/data/strength_arena.csv`, pooled over the seeds; details below): "
-            f"against OpenSpiel {release}'s ISMCTS-1000, whose imagined deals are fair, `PlumpSearchBot` with its "
-            f"defaults scores {each(search)}; against ISMCTS-300, `PlumpBot` scores {each(friendly)}.")

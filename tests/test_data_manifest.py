@@ -184,56 +184,6 @@ def test_the_strength_table_names_release_and_command_on_every_row():
     assert ((df.se > 0) & (df.rounds > 0)).all()
 
 
-def test_docs_quote_the_strength_table():
-    """docs/strength.md's summary is the sentence written from the table, word for word."""
-    from cardlab.claims import strength_summary
-
-    docs = (Path(__file__).resolve().parents[1] / "docs" / "strength.md").read_text()
-    assert strength_summary() in " ".join(docs.split())
-
-
-def _strength_section() -> str:
-    docs = (Path(__file__).resolve().parents[1] / "docs" / "strength.md").read_text()
-    start = docs.index("## Against OpenSpiel's own ISMCTS, release 1.6.15")
-    return docs[start:docs.index("\n## ", start + 1)]
-
-
-def _number(text: str) -> float:
-    return float(text.replace("−", "-").replace("*", "").rstrip("%"))
-
-
-def test_the_docs_tables_of_the_1_6_15_runs_are_the_strength_tables_rows():
-    """docs/strength.md's per-seed table and pooled table (the 1.6.15 section) hold the strength table's figures."""
-    table = pd.read_csv(DATA / MEASURED["strength_arena"], dtype={"seed": str})
-    runs, pooled = table[table.seed != "pooled"], table[table.seed == "pooled"]
-    seen = 0
-    for line in _strength_section().splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) == 12 and cells[1].isdigit():               # | 4×5 | 2041 | search | 480 | 7.42 | +0.15 ± 0.27 | …
-            players, cards = (int(x) for x in cells[0].split("×"))
-            row = runs[(runs.players == players) & (runs.cards == cards) & (runs.seed == cells[1]) & (runs.tier == cells[2])]
-            assert len(row) == 1, line
-            row = row.iloc[0]
-            diff, se = cells[5].split(" ± ")
-            shown = (int(cells[3]), _number(cells[4]), _number(diff), _number(se), _number(cells[6]),
-                     _number(cells[10]), _number(cells[11]))
-            assert shown == pytest.approx((row.rounds, row.mean_score, row["diff"], row.se, row.z,
-                                           row.ms_per_decision, row.field_ms)), line
-            assert _number(cells[7]) / 100 == pytest.approx(row.exact_bids, abs=0.011), line  # 48% shown, 0.47 stored
-            seen += 1
-        elif len(cells) == 5 and cells[1].isdigit():               # | 4 × 5 | 1440 | **+0.37 ± 0.15** | +2.4 | −1.08 ± 0.22 |
-            players, cards = (int(x) for x in cells[0].split(" × "))
-            at = pooled[(pooled.players == players) & (pooled.cards == cards)]
-            search = at[(at.tier == "search") & (at.against == "ismcts-1000")].iloc[0]
-            friendly = at[(at.tier == "plumpbot") & (at.against == "ismcts-300")].iloc[0]
-            diff, se = cells[2].split(" ± ")
-            other, other_se = cells[4].split(" ± ")
-            assert (int(cells[1]), _number(diff), _number(se), _number(cells[3]), _number(other), _number(other_se)) == \
-                pytest.approx((search.rounds, search["diff"], search.se, search.z, friendly["diff"], friendly.se)), line
-            seen += 1
-    assert seen == len(runs) + 3                                   # every run's row, and the three sizes pooled
-
-
 def test_the_arena_writes_rows_of_the_strength_table(tmp_path, monkeypatch):
     """benchmarks/arena_openspiel.py --table: its rows have the table's columns, and a rerun replaces its own rows."""
     import importlib.util

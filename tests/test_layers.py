@@ -11,7 +11,7 @@ The layers, bottom to top (a module may import its own layer and any layer below
     games
     match, playthrough
     bots
-    sim, data_build, data_files, claims, exercises   (exercises: its worked examples are played by PlumpBot)
+    sim, data_build, data_files, claims, strength_report, exercises   (exercises: its worked examples are played by PlumpBot)
     display, sheets, pdf, charts, session, coach, puzzles, notebook_tools, classroom, tables
     widgets, cli, __main__, classroom_server
 
@@ -39,7 +39,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("games",),
     ("match", "playthrough"),
     ("bots",),
-    ("sim", "data_build", "data_files", "claims", "exercises"),
+    ("sim", "data_build", "data_files", "claims", "strength_report", "exercises"),
     ("display", "sheets", "pdf", "charts", "session", "coach", "puzzles", "notebook_tools", "classroom", "tables"),
     ("widgets", "cli", "__main__", "classroom_server"),
 ]

@@ -184,7 +184,7 @@ def test_the_heuristic_bot_goes_out_far_more_often_than_the_random_bot():
     assert heuristic - random > 0.25
 
 
-# ------------------------------------------------- dead partners (docs/strength.md, "RummyBot, fixed ...")
+# ------------------------------------------------- dead partners (docs/strength_record.md, "RummyBot, fixed ...")
 class OldRule(RummyBot):
     """RummyBot as it was before dead partners stopped counting: every partner is worth 2 points."""
 

@@ -21,7 +21,7 @@ med 9♠ får jag minst poäng, ungefär 2 i den här rundan."
 with 6 cards that is 500 deals; a 4-player play-out costs a few microseconds in numba), or a fixed
 number of deals ``samples``, or a time budget ``time_ms`` (batches of 8 deals until the time is
 used; the decision then depends on the machine's speed).  More: stronger and slower.  Measured
-strength against FemkampBot: ``docs/strength.md``.
+strength against FemkampBot: ``docs/strength_record.md``.
 
 >>> from cardlab import FemkampBot, FemkampGame
 >>> game = FemkampGame.start(seed=1)

@@ -116,10 +116,10 @@ class PlumpSearchBot:
       number of tricks it takes most often when every seat, itself too, plays random legal cards,
       over ``rollouts`` imagined deals: the bid OpenSpiel's ISMCTS with random roll-outs aims at) or
       ``"likeliest-tree"`` (ISMCTS only: of the two likeliest numbers, the one the tree prefers;
-      with ``time_ms`` the count and the tree get that budget each).  ``docs/strength.md`` has
+      with ``time_ms`` the count and the tree get that budget each).  ``docs/strength_record.md`` has
       what each scored against OpenSpiel's ISMCTS (the tree stays the default).
 
-    ``bid_weight`` and ``bid_up`` default to off (see ``docs/strength.md`` for what runs against
+    ``bid_weight`` and ``bid_up`` default to off (see ``docs/strength_record.md`` for what runs against
     ISMCTS showed).
     """
 

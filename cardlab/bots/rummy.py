@@ -133,7 +133,7 @@ class RummyBot:
       as what they took from the discard pile — public information).
       A partner counts only while its meld can still be made: when every card that
       would make the three lies on the discard pile or on the table, it is dead and
-      counts nothing (:func:`live_partners`; measured better in ``docs/strength.md``).
+      counts nothing (:func:`live_partners`; measured better in ``docs/strength_record.md``).
     * Patience: once the stock has been reshuffled more than :attr:`PATIENCE` times in a round,
       the players are probably holding each other's cards (RULES.md lets play go on for ever).
       The bot then discards the card picked by the size of the stock, which changes every

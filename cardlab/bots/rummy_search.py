@@ -2,7 +2,7 @@
 
 It sees only its own view.  It searches the choice that matters most — which card to discard — and
 otherwise plays like the heuristic player: it draws as :class:`~cardlab.bots.rummy.RummyBot` draws
-(searching the draw too, ``draws=True``, found no gain: ``docs/strength.md``), and melds and lays off
+(searching the draw too, ``draws=True``, found no gain: ``docs/strength_record.md``), and melds and lays off
 whatever RummyBot would.  When RummyBot would discard, it imagines many deals of the cards it cannot
 see (the other hands and the stock; a card a player took from the discard pile and has not put down
 since stays in that player's hand, and a deal is dealt again while another hand holds a meld or a
@@ -33,7 +33,7 @@ say, but in a play-out at most once more than has happened so far when the rules
 when it holds one), so the default is ``rollouts`` = 6000 play-outs per decision, shared among the
 moves tried (at most 2000 deals), or a fixed number of deals ``samples``, or a time budget
 ``time_ms``; ``width`` tries only the discards RummyBot likes best.  More: stronger and slower.
-Measured strength against RummyBot: ``docs/strength.md``.
+Measured strength against RummyBot: ``docs/strength_record.md``.
 
 >>> from cardlab import RummyRules
 >>> from cardlab.games.rummy import RummyRound
@@ -127,7 +127,7 @@ class RummySearchBot:
             return fallback  # past the heuristic's patience its twin no longer models it
         if view.phase == "draw":
             if not self.draws:
-                return fallback  # RummyBot's draw: searching it found no gain (docs/strength.md)
+                return fallback  # RummyBot's draw: searching it found no gain (docs/strength_record.md)
             others = [a for a in legal if a != fallback.action]
         elif not isinstance(fallback.action, Discard):
             return fallback  # the heuristic melds or lays off: that always lowers the hand, so no search
