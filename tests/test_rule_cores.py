@@ -351,10 +351,16 @@ def _beats(card, best, led, trump):
     assert trick_rule_copies("def lead(hand, trump):\n    return [c for c in hand if c.suit == trump]\n", "m") == set()
 
 
-def _docs_rows() -> list[tuple[str, list[str]]]:
-    """(core, callers) of the Plump trick table in docs/rules_in_code.md."""
+PLUMP_TRICKS = "## Plump trick play: one core, every caller"
+KABAL_LAYOUT = "## Femkamp's kabal layout: one core, every caller"
+RUMMY_LAYOFF = "## Rummy's lay-off and discard: one core, every caller"
+ROUND_LOOPS = "## Femkamp's and Rummy's rounds: one loop each"
+
+
+def _docs_rows(heading: str = PLUMP_TRICKS) -> list[tuple[str, list[str]]]:
+    """(core, callers) of one "one core, every caller" table in docs/rules_in_code.md."""
     text = (ROOT / "docs" / "rules_in_code.md").read_text(encoding="utf-8")
-    section = text.split("## Plump trick play: one core, every caller", 1)[1].split("\n## ", 1)[0]
+    section = text.split(heading, 1)[1].split("\n## ", 1)[0]
     rows = []
     for line in section.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
@@ -368,7 +374,8 @@ def _docs_rows() -> list[tuple[str, list[str]]]:
 def _function_node(dotted: str) -> ast.AST:
     """The ``def`` of ``cardlab.<dotted>`` (``sim.simple.SimpleBot.choose``), found by reading the source."""
     parts = dotted.split(".")
-    parts = {"trick_core": ["rules"], "simple_core": ["sim"]}.get(parts[0], []) + parts
+    parts = {"trick_core": ["rules"], "femkamp_core": ["rules"], "rummy_core": ["rules"],
+             "simple_core": ["sim"]}.get(parts[0], []) + parts
     for cut in range(len(parts) - 1, 0, -1):
         path = PACKAGE.joinpath(*parts[:cut]).with_suffix(".py")
         if path.is_file():
@@ -382,11 +389,7 @@ def _function_node(dotted: str) -> ast.AST:
     raise AssertionError(f"docs/rules_in_code.md names {dotted}, whose module does not exist")
 
 
-def test_the_docs_list_every_trick_core_with_callers_that_call_it():
-    rows = _docs_rows()
-    cores = {core for core, _ in rows}
-    assert {"trick_core.legal_follow", "trick_core.beats", "trick_core.add_to_trick", "trick_core.trick_so_far",
-            "trick_core.finish_trick", "simple_core.dodge_hook"} <= cores
+def _assert_callers_call(rows) -> None:
     for core, callers in rows:
         name = core.rpartition(".")[2]
         assert callers, core
@@ -394,3 +397,107 @@ def test_the_docs_list_every_trick_core_with_callers_that_call_it():
             calls = {n.func.id if isinstance(n.func, ast.Name) else getattr(n.func, "attr", None)
                      for n in ast.walk(_function_node(caller)) if isinstance(n, ast.Call)}
             assert name in calls, f"docs/rules_in_code.md: {caller} is listed as calling {core}, but does not"
+
+
+def test_the_docs_list_every_trick_core_with_callers_that_call_it():
+    rows = _docs_rows()
+    cores = {core for core, _ in rows}
+    assert {"trick_core.legal_follow", "trick_core.beats", "trick_core.add_to_trick", "trick_core.trick_so_far",
+            "trick_core.finish_trick", "simple_core.dodge_hook"} <= cores
+    _assert_callers_call(rows)
+
+
+def test_the_docs_list_every_kabal_core_with_callers_that_call_it():
+    rows = _docs_rows(KABAL_LAYOUT)
+    assert {core for core, _ in rows} == {"femkamp_core.kabal_ends", "femkamp_core.kabal_fits", "femkamp_core.kabal_place",
+                                          "femkamp_core.ace_low_position", "femkamp_core.rank_at_position"}
+    _assert_callers_call(rows)
+
+
+def test_the_docs_list_every_rummy_core_with_callers_that_call_it():
+    rows = _docs_rows(RUMMY_LAYOFF)
+    assert {core for core, _ in rows} == {"rummy_core.layoff_end", "rummy_core.run_after_layoff", "rummy_core.may_discard",
+                                          "rummy_core.leaves_no_discard"}
+    _assert_callers_call(rows)
+
+
+def test_the_docs_list_one_loop_per_round_with_the_kernel_and_the_play_outs_calling_it():
+    rows = _docs_rows(ROUND_LOOPS)
+    assert rows == [("sim.femkamp_kernel.play_tricks", ["sim.femkamp_kernel._trick_round", "sim.femkamp_rollout.play_out_tricks"]),
+                    ("sim.femkamp_kernel.play_kabal", ["sim.femkamp_kernel._kabal_round", "sim.femkamp_rollout.play_out_kabal"]),
+                    ("sim.rummy_kernel.play_turns", ["sim.rummy_kernel.play_round", "sim.rummy_rollout.play_out"])]
+    _assert_callers_call(rows)
+
+
+def test_a_caller_that_stops_calling_its_core_is_found():
+    """The docs check itself: a listed caller that does not call the core fails it."""
+    with pytest.raises(AssertionError, match="is listed as calling femkamp_core.kabal_place, but does not"):
+        _assert_callers_call([("femkamp_core.kabal_place", ["games.kabal.KabalLayout.can_play"])])
+
+
+# ------------------------------------------------------------------ the kabal rule, once
+def kabal_rule_copies(source: str, module: str) -> set[tuple[str, str]]:
+    """``(module, function)`` for each function of ``source`` that works out a kabal row's ends itself:
+    it subtracts 1 from a name holding a row's low end and adds 1 to one holding its high end (which is
+    how a Rummy run's lay-off ends were written again too)."""
+    found = set()
+
+    def name(node) -> str:   # lows[s] → "lowss", row[_HIGH] → "row_HIGH", self._highs[i] → "_highsi"
+        if isinstance(node, ast.Subscript):
+            return name(node.value) + name(node.slice)
+        return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+
+    def steps(function, op, word) -> bool:
+        return any(isinstance(n, ast.BinOp) and isinstance(n.op, op) and isinstance(n.right, ast.Constant)
+                   and n.right.value == 1 and word in name(n.left).lower() for n in ast.walk(function))
+
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and steps(node, ast.Sub, "low") \
+                and steps(node, ast.Add, "high"):
+            found.add((module, node.name))
+    return found
+
+
+#: functions outside the cores that step a low and a high end by one, for another reason than the rule
+KNOWN_END_STEPS = {
+    ("cardlab.bots.rummy", "connectors"): "RummyBot's places that would complete a near-run (a plan, not a rule)",
+}
+
+
+def test_no_second_copy_of_the_kabal_or_lay_off_rule_outside_the_cores():
+    found = set()
+    for path in sorted(PACKAGE.rglob("*.py")):
+        module = _module(path)
+        if not module.endswith("_core"):   # the cores: the kabal's ends and Rummy's lay-off ends, once each
+            found |= kabal_rule_copies(path.read_text(encoding="utf-8"), module)
+    new = sorted(found - set(KNOWN_END_STEPS))
+    assert not new, f"the kabal or lay-off rule written again (call femkamp_core.kabal_ends or rummy_core.layoff_end): {new}"
+    gone = sorted(set(KNOWN_END_STEPS) - found)
+    assert not gone, f"drop these from KNOWN_END_STEPS, they no longer step a row's ends: {gone}"
+
+
+def test_the_kabal_scan_finds_the_copies_that_were_merged():
+    old_engine = """
+def _fits(self, card):
+    low = self._lows[i]
+    if low == 0:
+        return pos == SEVEN
+    return pos == low - 1 or pos == self._highs[i] + 1
+"""
+    old_kernel = """
+def kabal_fits(lows, highs):
+    for s in range(4):
+        if lows[s] > 1:
+            fits |= card_at(s, lows[s] - 1)
+        if highs[s] < 13:
+            fits |= card_at(s, highs[s] + 1)
+"""
+    old_rummy_kernel = """
+def _accepts(row, mask, card):
+    p = POSITION[card]
+    return p == row[_LOW] - 1 or p == row[_HIGH] + 1
+"""
+    assert kabal_rule_copies(old_engine, "m") == {("m", "_fits")}
+    assert kabal_rule_copies(old_rummy_kernel, "m") == {("m", "_accepts")}
+    assert kabal_rule_copies(old_kernel, "m") == {("m", "kabal_fits")}
+    assert kabal_rule_copies("def f(low, high):\n    return low + 1, high - 1\n", "m") == set()

@@ -40,7 +40,7 @@ from ..rules.femkamp import FemkampRules
 from .trick_actions import Play, _play
 
 SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
-SEVEN = 7
+SEVEN = femkamp_core.SEVEN
 
 # position of every card in its row, ace low (A=1 … K=13), and its row number (suit index)
 _POS = {c: c.rank.ace_low for c in full_deck()}
@@ -131,22 +131,13 @@ class KabalLayout:
     def can_play(self, card: Card) -> bool:
         """Does ``card`` fit now (a 7 on an empty row, or the next card at either end)?"""
         low, high = self.rows[_ROW[card]]
-        pos = _POS[card]
-        if low == 0:
-            return pos == SEVEN
-        return pos == low - 1 or pos == high + 1
+        return femkamp_core.kabal_fits(low, high, _POS[card])
 
     def next_cards(self) -> tuple[Card, ...]:
         """The cards that would fit now, wherever they are (the open ends of the layout)."""
         out = []
         for i, (low, high) in enumerate(self.rows):
-            if low == 0:
-                out.append(_AT[(i, SEVEN)])
-                continue
-            if low > 1:
-                out.append(_AT[(i, low - 1)])
-            if high < 13:
-                out.append(_AT[(i, high + 1)])
+            out += [_AT[(i, end)] for end in femkamp_core.kabal_ends(low, high) if end != 0]
         return tuple(out)
 
     def with_card(self, card: Card) -> "KabalLayout":
@@ -154,9 +145,8 @@ class KabalLayout:
         if not self.can_play(card):
             raise CardlabError("kabal.setup", problem=Message("kabal.deal.does_not_fit", {"card": card}))
         rows = list(self.rows)
-        i, pos = _ROW[card], _POS[card]
-        low, high = rows[i]
-        rows[i] = (pos, pos) if low == 0 else (min(low, pos), max(high, pos))
+        i = _ROW[card]
+        rows[i] = femkamp_core.kabal_place(*rows[i], _POS[card])
         return KabalLayout(tuple(rows))
 
     def is_contiguous(self) -> bool:
@@ -313,11 +303,7 @@ class KabalRound(CheckedRound):
 
     def _fits(self, card: Card) -> bool:
         i = _ROW[card]
-        low = self._lows[i]
-        pos = _POS[card]
-        if low == 0:
-            return pos == SEVEN
-        return pos == low - 1 or pos == self._highs[i] + 1
+        return femkamp_core.kabal_fits(self._lows[i], self._highs[i], _POS[card])
 
     def legal_cards(self, seat: int) -> list[Card]:
         """The cards in ``seat``'s hand that fit the layout now."""
@@ -364,10 +350,11 @@ class KabalRound(CheckedRound):
         if low == 0:
             raise KabalError("kabal.needs_seven", lang=lang, card=card, suit=suit, seat=act.seat)
         ends = dict(low=_AT[(i, low)], high=_AT[(i, high)])
-        if low > 1 and high < 13:
-            raise KabalError("kabal.gap_two", lang=lang, card=card, suit=suit, below=_AT[(i, low - 1)],
-                             above=_AT[(i, high + 1)], seat=act.seat, **ends)
-        fit = _AT[(i, low - 1)] if low > 1 else _AT[(i, high + 1)]
+        below, above = femkamp_core.kabal_ends(low, high)
+        if below and above:
+            raise KabalError("kabal.gap_two", lang=lang, card=card, suit=suit, below=_AT[(i, below)],
+                             above=_AT[(i, above)], seat=act.seat, **ends)
+        fit = _AT[(i, below or above)]
         raise KabalError("kabal.gap_one", lang=lang, card=card, suit=suit, fit=fit, seat=act.seat, **ends)
 
     # ----------------------------------------------------------------- moves
@@ -383,13 +370,8 @@ class KabalRound(CheckedRound):
             events = (CardPlayed(seat, act.card),)
             card = act.card
             self.hands[seat].remove(card)
-            i, pos = _ROW[card], _POS[card]
-            if self._lows[i] == 0:
-                self._lows[i] = self._highs[i] = pos
-            elif pos < self._lows[i]:
-                self._lows[i] = pos
-            else:
-                self._highs[i] = pos
+            i = _ROW[card]
+            self._lows[i], self._highs[i] = femkamp_core.kabal_place(self._lows[i], self._highs[i], _POS[card])
             self._opening_with_seven = False
             if not self.hands[seat]:
                 self.out_seat = seat

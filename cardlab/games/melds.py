@@ -35,6 +35,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from ..cards import Card, Rank, Suit, parse_cards
+from ..rules import rummy_core
 
 CardsLike = "Iterable[Card | str] | str"
 
@@ -112,26 +113,43 @@ def hand_penalty(cards: CardsLike) -> int:
 
 
 # -------------------------------------------------------------- lay-offs
+def meld_shape(meld: CardsLike) -> "tuple[bool, int, int, int, int, int] | None":
+    """A meld as the lay-off core takes it: ``(is_set, size, suit, rank, low, high)``; None for cards that are no meld.
+
+    ``suit`` is a run's suit index, ``rank`` a set's rank index (0 = two … 12 = ace), ``low`` and
+    ``high`` a run's ace-low ends (A = 1 … K = 13).
+
+    >>> meld_shape("5S 6S 7S"), meld_shape("7C 7D 7H"), meld_shape("5S 6S 8S")
+    ((False, 3, 3, 3, 5, 7), (True, 3, 0, 5, 7, 7), None)
+    """
+    meld = _parse(meld)
+    kind = meld_kind(meld)
+    if kind is None:
+        return None
+    positions = [c.rank.ace_low for c in meld]
+    return kind == "set", len(meld), meld[0].suit.index, meld[0].index % 13, min(positions), max(positions)
+
+
+def layoff_code(shape: "tuple | None", meld: tuple[Card, ...], card: Card) -> int:
+    """:func:`cardlab.rules.rummy_core.layoff_end` for a meld of the engine (its :func:`meld_shape` and cards)."""
+    if shape is None:
+        return rummy_core.LAYOFF_NONE
+    return rummy_core.layoff_end(*shape, card.suit.index, card.index % 13, card.rank.ace_low, card in meld)
+
+
+_END_WORDS = {rummy_core.LAYOFF_LOW: "low", rummy_core.LAYOFF_HIGH: "high", rummy_core.LAYOFF_SET: "set"}
+
+
 def layoff_end(meld: CardsLike, card: "Card | str") -> str | None:
     """Where ``card`` can be laid off onto ``meld``: ``"low"`` or ``"high"`` end of a run,
-    ``"set"`` (a set of 3 becomes 4), or ``None`` when it cannot.
+    ``"set"`` (a set of 3 becomes 4), or ``None`` when it cannot (the rule:
+    :func:`cardlab.rules.rummy_core.layoff_end`).
 
     >>> layoff_end("AS 2S 3S", "4S"), layoff_end("2S 3S 4S", "AS"), layoff_end("JS QS KS", "AS")
     ('high', 'low', None)
     """
     meld = _parse(meld)
-    card = Card.parse(card)
-    if card in meld:
-        return None
-    if is_set(meld):
-        return "set" if len(meld) == 3 and card.rank == meld[0].rank else None
-    if is_run(meld) and card.suit == meld[0].suit:
-        positions = [c.rank.ace_low for c in meld]
-        if card.rank.ace_low == min(positions) - 1:
-            return "low"
-        if card.rank.ace_low == max(positions) + 1:
-            return "high"
-    return None
+    return _END_WORDS.get(layoff_code(meld_shape(meld), meld, Card.parse(card)))
 
 
 def can_lay_off(meld: CardsLike, card: "Card | str") -> bool:

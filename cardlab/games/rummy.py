@@ -55,7 +55,8 @@ from .base import CheckedRound, RoundsGame, seed_from, setup_cards, setup_hands,
 from ..protocol import action, check_seat, game_type, plain, short_repr, whole_number
 from ..rules import rummy_core
 from ..rules.rummy import RummyRules
-from .melds import extend_meld, hand_penalty, is_meld, layoff_end, meld_candidates, meld_kind, meld_order
+from .melds import (extend_meld, hand_penalty, is_meld, layoff_code, layoff_end, meld_candidates, meld_kind, meld_order,
+                    meld_shape)
 
 
 # ------------------------------------------------------------------ actions
@@ -176,24 +177,18 @@ class TableMeld:
     cards: tuple[Card, ...]
     additions: tuple[tuple[int, Card], ...] = ()
     kind: str = field(init=False, compare=False, repr=False)
-    _ends: tuple = field(init=False, compare=False, repr=False)
+    _shape: "tuple | None" = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         cards = meld_order(parse_cards(self.cards))
         object.__setattr__(self, "cards", cards)
         kind = meld_kind(cards) or "?"
         object.__setattr__(self, "kind", kind)
-        low, high = cards[0].rank.ace_low, cards[-1].rank.ace_low
-        object.__setattr__(self, "_ends", (cards[0].suit, cards[0].rank, low - 1, high + 1))
+        object.__setattr__(self, "_shape", meld_shape(cards))
 
     def accepts(self, card: Card) -> bool:
-        """Whether ``card`` can be laid off onto this meld (a quick form of :func:`cardlab.games.melds.can_lay_off`)."""
-        suit, rank, below, above = self._ends
-        if self.kind == "set":
-            return len(self.cards) == 3 and card.rank == rank and card not in self.cards
-        if self.kind == "run":
-            return card.suit == suit and card.rank.ace_low in (below, above)
-        return False
+        """Whether ``card`` can be laid off onto this meld (the rule: :func:`cardlab.rules.rummy_core.layoff_end`)."""
+        return layoff_code(self._shape, self.cards, card) != rummy_core.LAYOFF_NONE
 
     def end_for(self, card: Card) -> str | None:
         """``"low"``, ``"high"``, ``"set"`` or ``None`` (see :func:`cardlab.games.melds.layoff_end`)."""
@@ -402,20 +397,20 @@ class RummyRound(CheckedRound):
 
     def _discardable(self, seat: int) -> list[Card]:
         hand = self.hands[seat]
-        if self.rules.no_same_discard and self.taken_from_discard is not None:
-            return [c for c in hand if c != self.taken_from_discard]
-        return list(hand)
+        no_same = self.rules.no_same_discard
+        return [c for c in hand if rummy_core.may_discard(no_same, c == self.taken_from_discard)]
 
     def _leaves_no_discard(self, seat: int, removed: Sequence[Card], table: Callable[[], list[TableMeld]]) -> Card | None:
         """The forbidden card, if after removing ``removed`` the hand would hold only it and it fits
         nowhere on ``table()`` (the table as it would be after the move)."""
         taken = self.taken_from_discard
-        if not self.rules.no_same_discard or taken is None or len(self.hands[seat]) - len(removed) != 1:
+        cards_left = len(self.hands[seat]) - len(removed)
+        if taken is None or cards_left != 1:      # the question cannot arise: skip building the table
             return None
-        rest = [c for c in self.hands[seat] if c not in removed]
-        if rest == [taken] and not any(m.accepts(taken) for m in table()):
-            return taken
-        return None
+        only_taken = [c for c in self.hands[seat] if c not in removed] == [taken]
+        fits = only_taken and any(m.accepts(taken) for m in table())
+        stuck = rummy_core.leaves_no_discard(self.rules.no_same_discard, True, cards_left, only_taken, fits)
+        return taken if stuck else None
 
     def _table_after_layoff(self, index: int, card: Card, seat: int) -> list[TableMeld]:
         table = list(self.table)
@@ -500,7 +495,7 @@ class RummyRound(CheckedRound):
         else:
             if act.card not in hand:
                 raise NotInHandError(lang=lang, card=act.card, seat=act.seat)
-            if self.rules.no_same_discard and act.card == self.taken_from_discard:
+            if not rummy_core.may_discard(self.rules.no_same_discard, act.card == self.taken_from_discard):
                 raise DiscardError(lang=lang, card=act.card, seat=act.seat)
             return
         if stuck is not None:

@@ -24,8 +24,12 @@ ROUND_CODES = {"pass": 0, "clubs": 1, "queens": 2, "grand": 3, "kabal": 4}
 #: the tie options of RULES.md
 TIE_CODES = {"share": 0, "rematch": 1}
 
-__all__ = ["ROUND_CODES", "TIE_CODES", "points_per_unit", "clubs_all_taken_zero", "trick_round_score",
-           "kabal_score", "winners_mask"]
+#: the card that starts a kabal row, as an ace-low position (A = 1 … K = 13)
+SEVEN = 7
+
+__all__ = ["ROUND_CODES", "TIE_CODES", "SEVEN", "points_per_unit", "clubs_all_taken_zero", "trick_round_score",
+           "kabal_score", "winners_mask", "ace_low_position", "rank_at_position", "kabal_ends", "kabal_fits",
+           "kabal_place"]
 
 
 def points_per_unit(round_code, queen_points):
@@ -120,3 +124,67 @@ def winners_mask(totals, tie):
     if tie == 1 and (mask & (mask - 1)) != 0:
         return 0
     return mask
+
+
+# ------------------------------------------------------------------ the kabal layout
+# A row of the kabal is one suit, held as its lowest and highest ace-low positions (A = 1 … K = 13;
+# 0, 0 for a row not started).  Cards are the kernels' indexes (suit × 13 + rank − 2, so a rank index
+# 0 is a two and 12 an ace).
+def ace_low_position(rank_index):
+    """The ace-low position of a rank index (0 = two … 12 = ace): the ace lies below the two.
+
+    Rule (RULES.md, round 5): a row runs A 2 3 … K, the ace low, so the ace is the end beyond the two.
+
+    >>> ace_low_position(12), ace_low_position(0), ace_low_position(5), ace_low_position(11)
+    (1, 2, 7, 13)
+    """
+    return 1 if rank_index == 12 else rank_index + 2
+
+
+def rank_at_position(position):
+    """The rank index (0 = two … 12 = ace) at an ace-low position: the inverse of :func:`ace_low_position`.
+
+    >>> [rank_at_position(ace_low_position(r)) for r in range(13)] == list(range(13))
+    True
+    """
+    return 12 if position == 1 else position - 2
+
+
+def kabal_ends(low, high):
+    """The two positions a card may take on a row now, as ``(below, above)``; 0 where none.
+
+    Rule (RULES.md, round 5): a row is started only by its seven; after that a card goes on next to
+    an end, the one just below the lowest card or just above the highest, so each row grows one card
+    at a time outwards from the seven and stops at the ace (below) and the king (above).
+
+    >>> kabal_ends(0, 0)        # not started: only the seven
+    (7, 0)
+    >>> kabal_ends(5, 9)        # 5…9 down: the four or the ten
+    (4, 10)
+    >>> kabal_ends(1, 13)       # ace to king: full
+    (0, 0)
+    """
+    if low == 0:
+        return SEVEN, 0
+    return low - 1, (high + 1 if high < 13 else 0)
+
+
+def kabal_fits(low, high, position):
+    """Does a card at ``position`` fit the row ``low``–``high`` now (:func:`kabal_ends`)?
+
+    >>> kabal_fits(0, 0, 7), kabal_fits(0, 0, 8), kabal_fits(6, 8, 5), kabal_fits(6, 8, 9), kabal_fits(6, 8, 10)
+    (True, False, True, True, False)
+    """
+    below, above = kabal_ends(low, high)
+    return position != 0 and (position == below or position == above)
+
+
+def kabal_place(low, high, position):
+    """The row ``(low, high)`` after a card at ``position`` is put on it (it must fit).
+
+    >>> kabal_place(0, 0, 7), kabal_place(6, 8, 5), kabal_place(6, 8, 9)
+    ((7, 7), (5, 8), (6, 9))
+    """
+    if low == 0:
+        return position, position
+    return min(low, position), max(high, position)

@@ -13,7 +13,8 @@ or −1 for "no limit" (``None`` in :class:`cardlab.rules.rummy.RummyRules`; see
 
 from __future__ import annotations
 
-__all__ = ["reshuffle_limit", "may_reshuffle", "round_penalty"]
+__all__ = ["reshuffle_limit", "may_reshuffle", "round_penalty", "LAYOFF_NONE", "LAYOFF_LOW", "LAYOFF_HIGH",
+           "LAYOFF_SET", "layoff_end", "run_after_layoff", "may_discard", "leaves_no_discard"]
 
 
 def reshuffle_limit(max_reshuffles: "int | None") -> int:
@@ -59,3 +60,79 @@ def round_penalty(hand_points, is_winner, doubled):
     if doubled:
         return 2 * hand_points
     return hand_points
+
+
+# ------------------------------------------------------------------ laying off, and the discard
+# A meld on the table, for these cores: a set (``is_set``) of ``size`` cards of rank ``rank``, or a
+# run of suit ``suit`` from ace-low position ``low`` to ``high`` (A = 1 … K = 13).  A card: its suit,
+# its rank index (0 = two … 12 = ace, the kernels' ``index % 13``) and its ace-low position.
+#: where a card is laid off: nowhere, below a run, above a run, or as a set's fourth card
+LAYOFF_NONE, LAYOFF_LOW, LAYOFF_HIGH, LAYOFF_SET = 0, 1, 2, 3
+
+
+def layoff_end(is_set, size, suit, rank, low, high, card_suit, card_rank, card_position, card_on_meld):
+    """Where a card is laid off onto a meld: :data:`LAYOFF_LOW` / :data:`LAYOFF_HIGH` end of a run,
+    :data:`LAYOFF_SET` (a set of three becomes four), or :data:`LAYOFF_NONE`.
+
+    Rule (RULES.md, "A turn" and "Melds"): a set of three takes the fourth card of its rank (a set never
+    grows past four, the deck holding one card of each suit); a run takes the card of its suit just
+    below its lowest or just above its highest card, the ace low only (A 2 3, never Q K A), so a run
+    from the ace takes nothing below and one to the king nothing above.  A card already on the meld
+    is not laid off again.
+
+    >>> layoff_end(False, 3, 3, 0, 1, 3, 3, 2, 4, False)     # A♠ 2♠ 3♠ takes 4♠ above
+    2
+    >>> layoff_end(False, 3, 3, 0, 11, 13, 3, 12, 1, False)  # J♠ Q♠ K♠ does not take A♠
+    0
+    >>> layoff_end(True, 3, 0, 5, 0, 0, 3, 5, 7, False), layoff_end(True, 4, 0, 5, 0, 0, 3, 5, 7, False)
+    (3, 0)
+    """
+    if card_on_meld:
+        return LAYOFF_NONE
+    if is_set:
+        return LAYOFF_SET if size == 3 and card_rank == rank else LAYOFF_NONE
+    if card_suit != suit:
+        return LAYOFF_NONE
+    if card_position == low - 1:
+        return LAYOFF_LOW
+    if card_position == high + 1:
+        return LAYOFF_HIGH
+    return LAYOFF_NONE
+
+
+def run_after_layoff(low, high, position):
+    """A run's ends ``(low, high)`` after a card at ``position`` is laid off on it (it must fit).
+
+    >>> run_after_layoff(5, 7, 4), run_after_layoff(5, 7, 8)
+    ((4, 7), (5, 8))
+    """
+    return min(low, position), max(high, position)
+
+
+def may_discard(no_same, card_is_taken):
+    """May this card end the turn as the discard?
+
+    Rule (RULES.md, "A turn", option ``no_same_discard``): a card taken from the discard pile
+    may not be thrown back in the same turn, or a player could take the top card only to look at
+    it and pass it on.
+
+    >>> may_discard(True, True), may_discard(True, False), may_discard(False, True)
+    (False, True, True)
+    """
+    return not (no_same and card_is_taken)
+
+
+def leaves_no_discard(no_same, took_from_discard, cards_left, only_taken_left, taken_fits_table):
+    """Would a meld or a lay-off leave the player unable to end the turn (so it is refused)?
+
+    Rule (RULES.md, "A turn" and "Going out"): a turn ends with a discard, unless the player goes out.  With
+    ``no_same_discard`` (:func:`may_discard`), a move that leaves exactly one card in hand, that card
+    the one taken from the discard pile, and that card fitting no meld of the table as the move
+    leaves it, would leave nothing to discard and no way out, so the move is not allowed.
+
+    >>> leaves_no_discard(True, True, 1, True, False), leaves_no_discard(True, True, 1, True, True)
+    (True, False)
+    >>> leaves_no_discard(True, True, 2, False, False), leaves_no_discard(False, True, 1, True, False)
+    (False, False)
+    """
+    return no_same and took_from_discard and cards_left == 1 and only_taken_left and not taken_fits_table

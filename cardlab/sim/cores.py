@@ -33,6 +33,12 @@ for _module, _names in _CORES.items():
 # themselves inlined several levels deep trips numba's internal IR check (NumbaIRAssumptionWarning
 # at the first compile), so it is registered as an ordinary call.
 register_jitable(plump_core.first_leader)
+# The kabal layout's cores, likewise: inlined into the kabal round their conditionals trip the same check.
+for _name in ("ace_low_position", "rank_at_position", "kabal_ends", "kabal_fits", "kabal_place"):
+    register_jitable(getattr(femkamp_core, _name))
+# Rummy's lay-off and discard cores too (called in the meld phase, several levels down).
+for _name in ("layoff_end", "run_after_layoff", "may_discard", "leaves_no_discard"):
+    register_jitable(getattr(rummy_core, _name))
 # (plump_ismcts.apply_move writes trick_core.next_seat out for the same reason: inlined there, its
 # conditional trips that check; everywhere else it is inlined, in the random kernel's hot loop too.)
 # The winner's position of a whole trick (the coach and PlumpBot call it from Python).
@@ -58,11 +64,22 @@ plump_winners_mask = plump_core.winners_mask
 points_per_unit = femkamp_core.points_per_unit
 trick_round_score = femkamp_core.trick_round_score
 kabal_score = femkamp_core.kabal_score
+ace_low_position = femkamp_core.ace_low_position
+rank_at_position = femkamp_core.rank_at_position
+kabal_ends = femkamp_core.kabal_ends
+kabal_fits = femkamp_core.kabal_fits
+kabal_place = femkamp_core.kabal_place
 femkamp_winners_mask = femkamp_core.winners_mask
 may_reshuffle = rummy_core.may_reshuffle
 round_penalty = rummy_core.round_penalty
+LAYOFF_NONE = rummy_core.LAYOFF_NONE
+layoff_end = rummy_core.layoff_end
+run_after_layoff = rummy_core.run_after_layoff
+may_discard = rummy_core.may_discard
+leaves_no_discard = rummy_core.leaves_no_discard
 
 __all__ = ["legal_follow", "beats", "Trick", "empty_trick", "add_to_trick", "next_seat", "finish_trick", "trick_so_far",
            "winner_position", "simple_bid", "simple_card", "dodge_hook", "hook_applies", "forbidden_bid", "round_score", "plump_winners_mask",
-           "points_per_unit", "trick_round_score", "kabal_score", "femkamp_winners_mask", "may_reshuffle",
-           "round_penalty"]
+           "points_per_unit", "trick_round_score", "kabal_score", "femkamp_winners_mask", "ace_low_position",
+           "rank_at_position", "kabal_ends", "kabal_fits", "kabal_place", "may_reshuffle", "round_penalty", "LAYOFF_NONE",
+           "layoff_end", "run_after_layoff", "may_discard", "leaves_no_discard"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ._numba import njit
 from .bits import SUIT_OF, above, highest_bit, lowest_bit, popcount, suit_mask
+from .cores import ace_low_position, rank_at_position
 from .plump_heuristic import low_max, low_min
 from .rng import U64
 
@@ -201,7 +202,7 @@ def kabal_card(hand, legal, lows, highs):
         rest &= rest - U64(1)
         s = SUIT_OF[c]
         r = c - 13 * s
-        pos = 1 if r == 12 else r + 2
+        pos = ace_low_position(r)
         mine = hand & suit_mask(s)
         low = lows[s]
         score = 0
@@ -217,11 +218,11 @@ def kabal_card(hand, legal, lows, highs):
             beyond = 0
             p = nxt
             while 1 <= p <= 13:
-                pc = 13 * s + (12 if p == 1 else p - 2)
+                pc = 13 * s + rank_at_position(p)
                 if mine & bit(pc) != U64(0):
                     beyond += 1
                 p += step
-            nc = 13 * s + (12 if nxt == 1 else nxt - 2)
+            nc = 13 * s + rank_at_position(nxt)
             if mine & bit(nc) != U64(0):
                 score += 2 + beyond
             elif beyond > 0:

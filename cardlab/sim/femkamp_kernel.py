@@ -18,7 +18,8 @@ from ..rules import femkamp_core
 from ._numba import njit
 from .bits import SUIT_OF, nth_bit, popcount, suit_mask
 from ..rules.femkamp import KABAL_STARTERS
-from .cores import beats, femkamp_winners_mask, kabal_score, legal_follow, trick_round_score
+from .cores import (ace_low_position, beats, femkamp_winners_mask, kabal_ends, kabal_place, kabal_score, legal_follow,
+                    rank_at_position, trick_round_score)
 from .kernel_rules import EVERY
 from .femkamp_heuristic import avoid_card, grand_card, kabal_card
 from .rng import U64, below, shuffle_into
@@ -111,75 +112,127 @@ def clubs_and_queens(trick):
     return popcount(trick & suit_mask(0)), popcount(trick & QUEENS)
 
 
+#: columns of a ``taken`` array: the tricks, clubs and queens each seat has taken this round
+TAKEN_TRICKS, TAKEN_CLUBS, TAKEN_QUEENS = 0, 1, 2
+
+
+@njit(cache=True)
+def play_tricks(state, hands, players, code, leader, position, trick, played, led, best_card, best_seat, voids, taken,
+                heuristic):
+    """Play a trick round on to its end; returns the state.  The one trick loop of Femkamp: the kernel's
+    rounds (random or heuristic players) and the search's play-outs
+    (:func:`cardlab.sim.femkamp_rollout.play_out_tricks`) both run it.
+
+    The trick on the table was led by ``leader`` and holds ``position`` cards (``trick``, the suit
+    ``led``, the ``best_card`` so far and its ``best_seat``; a full trick is scored first);
+    ``played`` holds every card played this round, ``voids`` the 4-bit masks of the suits each seat
+    has shown void in.  Each trick's winner gets a trick and its clubs and queens in ``taken``
+    (seat × (:data:`TAKEN_TRICKS`, :data:`TAKEN_CLUBS`, :data:`TAKEN_QUEENS`)) and leads the next.  ``hands``,
+    ``voids`` and ``taken`` are changed in place.
+    """
+    while True:
+        if position == players:
+            n_clubs, n_queens = clubs_and_queens(trick)
+            taken[best_seat, TAKEN_TRICKS] += 1
+            taken[best_seat, TAKEN_CLUBS] += n_clubs
+            taken[best_seat, TAKEN_QUEENS] += n_queens
+            leader = best_seat
+            position = 0
+            led = -1
+            best_card = -1
+            best_seat = -1
+            trick = U64(0)
+        if position == 0 and hands[leader] == U64(0):
+            return state
+        seat = leader + position
+        if seat >= players:
+            seat -= players
+        legal = legal_follow(hands[seat], led, -1, False)
+        if heuristic:
+            card = heuristic_trick_card(code, hands, seat, legal, best_card, position, players, played, voids)
+        else:
+            state, pick = below(state, popcount(legal))
+            card = nth_bit(legal, pick)
+        trick, played, led, best_card, best_seat = add_to_trick(card, seat, position, hands, voids, trick, played, led,
+                                                                best_card, best_seat)
+        position += 1
+
+
 @njit(cache=True)
 def _trick_round(state, players, dealer, code, removed, hands, order, deck, tricks, clubs, queens, heuristic):
     state, size = deal_trick_round(state, players, dealer, removed, hands, order, deck)
-    for s in range(players):
-        tricks[s] = 0
-        clubs[s] = 0
-        queens[s] = 0
     leader = dealer + 1 if dealer + 1 < players else 0
-    played = U64(0)
     voids = np.zeros(players, np.int64)
-    for t in range(size):
-        led = -1
-        best_card = -1
-        best_seat = -1
-        trick = U64(0)
-        seat = leader
-        for j in range(players):
-            if j > 0:
-                seat = seat + 1 if seat + 1 < players else 0
-            legal = legal_follow(hands[seat], led, -1, False)
-            if heuristic:
-                card = heuristic_trick_card(code, hands, seat, legal, best_card, j, players, played, voids)
-            else:
-                state, pick = below(state, popcount(legal))
-                card = nth_bit(legal, pick)
-            trick, played, led, best_card, best_seat = add_to_trick(card, seat, j, hands, voids, trick, played, led,
-                                                                    best_card, best_seat)
-        n_clubs, n_queens = clubs_and_queens(trick)
-        tricks[best_seat] += 1
-        clubs[best_seat] += n_clubs
-        queens[best_seat] += n_queens
-        leader = best_seat
+    taken = np.zeros((players, 3), np.int64)
+    state = play_tricks(state, hands, players, code, leader, 0, U64(0), U64(0), -1, -1, -1, voids, taken, heuristic)
+    for s in range(players):
+        tricks[s] = taken[s, TAKEN_TRICKS]
+        clubs[s] = taken[s, TAKEN_CLUBS]
+        queens[s] = taken[s, TAKEN_QUEENS]
     return state
 
 
 @njit(cache=True, inline="always")
 def card_at(suit, pos):
     """Card index of ace-low position ``pos`` (A=1 … K=13) in ``suit``."""
-    return 13 * suit + (12 if pos == 1 else pos - 2)
+    return 13 * suit + rank_at_position(pos)
 
 
 @njit(cache=True, inline="always")
-def kabal_fits(lows, highs):
-    """The cards that fit the kabal rows now (``lows``/``highs`` in ace-low positions, 0 = row not
-    started): a row's seven, or the card just below or above a started row."""
+def kabal_fitting_cards(lows, highs):
+    """The cards that fit the kabal rows now, as a mask (``lows``/``highs`` in ace-low positions, 0 = row
+    not started): each row's ends by the rule's core, :func:`cardlab.rules.femkamp_core.kabal_ends`."""
     fits = U64(0)
     for s in range(4):
-        if lows[s] == 0:
-            fits |= U64(1) << U64(card_at(s, 7))
-        else:
-            if lows[s] > 1:
-                fits |= U64(1) << U64(card_at(s, lows[s] - 1))
-            if highs[s] < 13:
-                fits |= U64(1) << U64(card_at(s, highs[s] + 1))
+        below, above = kabal_ends(lows[s], highs[s])
+        if below != 0:
+            fits |= U64(1) << U64(card_at(s, below))
+        if above != 0:
+            fits |= U64(1) << U64(card_at(s, above))
     return fits
 
 
 @njit(cache=True)
 def place_kabal_card(card, lows, highs):
-    """Put ``card`` on its row (``lows``/``highs`` in ace-low positions, 0 = row not started)."""
+    """Put ``card`` on its row (``lows``/``highs`` in ace-low positions, 0 = row not started), by the core's
+    :func:`cardlab.rules.femkamp_core.kabal_place`."""
     s = SUIT_OF[card]
-    r = card - 13 * s
-    pos = 1 if r == 12 else r + 2
-    if lows[s] == 0:
-        lows[s] = pos
-        highs[s] = pos
-    else:
-        lows[s] = min(lows[s], pos)
-        highs[s] = max(highs[s], pos)
+    lows[s], highs[s] = kabal_place(lows[s], highs[s], ace_low_position(card - 13 * s))
+
+
+@njit(cache=True, inline="always")
+def kabal_choice(state, hand, legal, lows, highs, heuristic):
+    """The card a kabal player puts down among ``legal``: ``FemkampBot``'s twin, or one at random."""
+    if heuristic:
+        return state, kabal_card(hand, legal, lows, highs)
+    state, pick = below(state, popcount(legal))
+    return state, nth_bit(legal, pick)
+
+
+@njit(cache=True)
+def play_kabal(state, hands, players, turn, lows, highs, prikks, heuristic, forced):
+    """Play the kabal round on from seat ``turn``'s turn to its end; returns (state, the seat that went out).
+
+    The one kabal loop: the kernel's rounds (random or heuristic players) and the search's
+    play-outs (:func:`cardlab.sim.femkamp_rollout.play_out_kabal`) both run it.  ``forced``: a card
+    the first player must put down (the seven of hearts under ``kabal_starter = "seven-of-hearts"``),
+    or −1.  A player with no card that fits says prikk.  ``hands``, ``lows``, ``highs`` and
+    ``prikks`` are changed in place; every hand must hold a card.
+    """
+    while True:
+        legal = hands[turn] & kabal_fitting_cards(lows, highs)
+        if forced >= 0:
+            legal = U64(1) << U64(forced)
+            forced = -1
+        if legal == U64(0):
+            prikks[turn] += 1
+        else:
+            state, card = kabal_choice(state, hands[turn], legal, lows, highs, heuristic)
+            hands[turn] ^= U64(1) << U64(card)
+            place_kabal_card(card, lows, highs)
+            if hands[turn] == U64(0):
+                return state, turn
+        turn = turn + 1 if turn + 1 < players else 0
 
 
 @njit(cache=True)
@@ -197,25 +250,7 @@ def _kabal_round(state, players, dealer, seven_of_hearts, hands, order, prikks, 
             if (hands[s] >> U64(seven)) & U64(1) != U64(0):
                 turn = s
                 first_forced = seven
-    out = -1
-    while out < 0:
-        legal = hands[turn] & kabal_fits(lows, highs)
-        if first_forced >= 0:
-            legal = U64(1) << U64(first_forced)
-            first_forced = -1
-        if legal == U64(0):
-            prikks[turn] += 1
-        else:
-            if heuristic:
-                card = kabal_card(hands[turn], legal, lows, highs)
-            else:
-                state, pick = below(state, popcount(legal))
-                card = nth_bit(legal, pick)
-            hands[turn] ^= U64(1) << U64(card)
-            place_kabal_card(card, lows, highs)
-            if hands[turn] == U64(0):
-                out = turn
-        turn = turn + 1 if turn + 1 < players else 0
+    state, out = play_kabal(state, hands, players, turn, lows, highs, prikks, heuristic, first_forced)
     for s in range(players):
         cards_left[s] = popcount(hands[s])
     return state, out

@@ -36,14 +36,12 @@ import numpy as np
 
 from ._numba import njit
 from .bits import SUIT_OF, popcount
-from .cores import beats, kabal_score, legal_follow, trick_round_score
-from .femkamp_heuristic import kabal_card
-from .femkamp_kernel import add_to_trick, clubs_and_queens, heuristic_trick_card, kabal_fits, place_kabal_card
+from .cores import beats, kabal_score, trick_round_score
+from .femkamp_kernel import TAKEN_CLUBS as CLUBS, TAKEN_QUEENS as QUEENS, TAKEN_TRICKS as TRICKS  # the columns of taken
+from .femkamp_kernel import place_kabal_card, play_kabal, play_tricks
 from .plump_rollout import sample_world
 from .rng import U64
 
-#: columns of the ``taken`` array: tricks, clubs and queens each seat has taken this round
-TRICKS, CLUBS, QUEENS = 0, 1, 2
 
 
 @njit(cache=True)
@@ -69,47 +67,19 @@ def play_out_tricks(hands, players, code, leader, trick_cards, n_trick, played, 
             if j > 0 and beats(trick_cards[j], best_card, -1):
                 best_card = trick_cards[j]
                 best_seat = (leader + j) % players
-    position = n_trick
-    while True:
-        if position == players:
-            n_clubs, n_queens = clubs_and_queens(trick)
-            taken[best_seat, TRICKS] += 1
-            taken[best_seat, CLUBS] += n_clubs
-            taken[best_seat, QUEENS] += n_queens
-            leader = best_seat
-            position = 0
-            led = -1
-            best_card = -1
-            best_seat = -1
-            trick = U64(0)
-        if position == 0 and hands[leader] == U64(0):
-            return
-        seat = (leader + position) % players
-        legal = legal_follow(hands[seat], led, -1, False)
-        card = heuristic_trick_card(code, hands, seat, legal, best_card, position, players, played, voids)
-        trick, played, led, best_card, best_seat = add_to_trick(card, seat, position, hands, voids, trick, played,
-                                                                led, best_card, best_seat)
-        position += 1
+    play_tricks(U64(0), hands, players, code, leader, n_trick, trick, played, led, best_card, best_seat, voids, taken, True)
 
 
 @njit(cache=True)
 def play_out_kabal(hands, players, turn, lows, highs, prikks):
     """Play the kabal round to its end from seat ``turn``'s turn, every seat following the heuristic
-    player (as :func:`cardlab.sim.femkamp_kernel.play_games` does); returns the seat that went out.
+    player (the kernel's own loop, :func:`cardlab.sim.femkamp_kernel.play_kabal`); returns the seat
+    that went out.
 
     ``hands``, ``lows``, ``highs`` and ``prikks`` are changed in place.  Every hand must hold a card.
     """
-    while True:
-        legal = hands[turn] & kabal_fits(lows, highs)
-        if legal == U64(0):
-            prikks[turn] += 1
-        else:
-            card = kabal_card(hands[turn], legal, lows, highs)
-            hands[turn] ^= U64(1) << U64(card)
-            place_kabal_card(card, lows, highs)
-            if hands[turn] == U64(0):
-                return turn
-        turn = turn + 1 if turn + 1 < players else 0
+    _, out = play_kabal(U64(0), hands, players, turn, lows, highs, prikks, True, -1)
+    return out
 
 
 @njit(cache=True, nogil=True)

@@ -26,11 +26,14 @@ melds, then lay-offs, then discards), which is the distribution
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from ._numba import njit
 from .bits import lowest_bit, popcount
-from .cores import may_reshuffle, round_penalty
+from .cores import (LAYOFF_NONE, layoff_end, leaves_no_discard, may_discard, may_reshuffle, round_penalty,
+                    run_after_layoff)
 from .kernel_rules import EVERY
 from .rng import U64, below, shuffle_into
 from .rummy_melds import MELD_MASKS, POINTS, POSITION, RELATED, best_split, deadwood, has_meld, live_partners, mask_points
@@ -86,12 +89,9 @@ def _describe(mask, row):
 @njit(cache=True, inline="always")
 def _accepts(row, mask, card):
     """``TableMeld.accepts``: does ``card`` lay off onto the meld (``row``, ``mask``)?"""
-    if row[_KIND] == _SET:
-        return popcount(mask) == 3 and card % 13 == row[_RANK] and (mask >> U64(card)) & U64(1) == U64(0)
-    if card // 13 != row[_SUIT]:
-        return False
-    p = POSITION[card]
-    return p == row[_LOW] - 1 or p == row[_HIGH] + 1
+    on_meld = (mask >> U64(card)) & U64(1) != U64(0)
+    return layoff_end(row[_KIND] == _SET, popcount(mask), row[_SUIT], row[_RANK], row[_LOW], row[_HIGH],
+                      card // 13, card % 13, POSITION[card], on_meld) != LAYOFF_NONE
 
 
 @njit(cache=True)
@@ -112,13 +112,12 @@ def _table_takes(card, tmask, table, nt, alt, alt_mask, alt_row):
 def _stuck(hand, removed, taken, no_same, tmask, table, nt, alt, alt_mask, alt_row):
     """``RummyRound._leaves_no_discard``: would the move leave only the card taken from the
     discard pile, which fits nowhere on the table after the move?"""
-    if not no_same or taken < 0:
+    if taken < 0:
         return False
-    if popcount(hand) - popcount(removed) != 1:
-        return False
-    if hand & ~removed != _bit(taken):
-        return False
-    return not _table_takes(taken, tmask, table, nt, alt, alt_mask, alt_row)
+    cards_left = popcount(hand) - popcount(removed)
+    only_taken = cards_left == 1 and hand & ~removed == _bit(taken)
+    fits = only_taken and _table_takes(taken, tmask, table, nt, alt, alt_mask, alt_row)
+    return leaves_no_discard(no_same, True, cards_left, only_taken, fits)
 
 
 @njit(cache=True)
@@ -127,11 +126,7 @@ def _extended(row, mask, card, alt_row):
     for k in range(5):
         alt_row[k] = row[k]
     if row[_KIND] == _RUN:
-        p = POSITION[card]
-        if p < alt_row[_LOW]:
-            alt_row[_LOW] = p
-        if p > alt_row[_HIGH]:
-            alt_row[_HIGH] = p
+        alt_row[_LOW], alt_row[_HIGH] = run_after_layoff(row[_LOW], row[_HIGH], POSITION[card])
     return mask | _bit(card)
 
 
@@ -190,7 +185,7 @@ def _random_meld_phase(state, hand, taken, no_same, tmask, table, nt, alt_row, p
                 em = _extended(table[t], tmask[t], c, alt_row)
                 if not _stuck(hand, _bit(c), taken, no_same, tmask, table, nt, t, em, alt_row):
                     n_lay += 1
-    blocked = no_same and taken >= 0 and (hand >> U64(taken)) & U64(1) != U64(0)
+    blocked = taken >= 0 and (hand >> U64(taken)) & U64(1) != U64(0) and not may_discard(no_same, True)
     n_disc = popcount(hand) - (1 if blocked else 0)
     state, k = below(state, n_melds + n_lay + n_disc)
     if k < n_melds:
@@ -225,7 +220,7 @@ def _random_meld_phase(state, hand, taken, no_same, tmask, table, nt, alt_row, p
     while h != U64(0):
         c = lowest_bit(h)
         h &= h - U64(1)
-        if blocked and c == taken:
+        if not may_discard(no_same, c == taken):
             continue
         if k == 0:
             pick_out[0] = 2
@@ -265,7 +260,6 @@ def _heuristic_meld_phase(hand, taken, no_same, tmask, table, nt, alt_row, picku
                             pick_out[1] = c
                             pick_out[2] = t
                             return
-    blocked = no_same and taken >= 0
     dead = U64(0)
     for i in range(dn):
         dead |= _bit(pile[i])
@@ -277,7 +271,7 @@ def _heuristic_meld_phase(hand, taken, no_same, tmask, table, nt, alt_row, picku
     while h != U64(0):
         c = lowest_bit(h)
         h &= h - U64(1)
-        if blocked and c == taken:
+        if not may_discard(no_same, c == taken):
             continue
         rest = hand & ~_bit(c)
         cost = deadwood(rest) + 2 * live_partners(c, rest, dead)
@@ -309,89 +303,117 @@ def _heuristic_takes(hand, top, tmask, table, nt, split):
     return False
 
 
-# -------------------------------------------------------------------- round
+# -------------------------------------------------------------------- turns
+class TurnState(NamedTuple):
+    """Where a round stands between two moves: the stock's top ``sp`` and size ``sn``, the pile's size
+    ``dn``, the melds on the table ``nt``, the seat ``current`` to move, whether it has drawn
+    (``in_turn``; then ``taken``: the card it took from the pile, or −1, and ``put_down``: whether it
+    has melded or laid off this turn), and the ``reshuffles`` so far."""
+
+    sp: int
+    sn: int
+    dn: int
+    nt: int
+    current: int
+    in_turn: bool
+    taken: int
+    put_down: bool
+    reshuffles: int
+
+
+class TurnRules(NamedTuple):
+    """The rules the turns follow: ``no_same_discard``, ``max_reshuffles`` (−1: no limit), and the turns
+    to play at most (a play-out's horizon, or the kernel's safety stop)."""
+
+    no_same: bool
+    max_reshuffles: int
+    max_turns: int
+
+
+#: move codes of a forced first move (:func:`play_turns`)
+STOCK, PILE, MELD, LAY_OFF, DISCARD = 0, 1, 2, 3, 4
+
+
 @njit(cache=True)
-def play_round(seed, players, hand_size, dealer, policies, no_same, max_reshuffles, rummy_bonus,
-               penalty, cards_left):
-    """Play one round; fills ``penalty`` and ``cards_left`` (per seat) and returns
-    (winner or -1, went rummy, turns, reshuffles)."""
-    state = U64(seed)
-    order = np.empty(52, np.int64)
-    state = shuffle_into(state, order, 51)
-    hands = np.zeros(players, np.uint64)
-    seat = dealer + 1 if dealer + 1 < players else 0
-    for i in range(hand_size * players):
-        hands[seat] |= _bit(order[i])
-        seat = seat + 1 if seat + 1 < players else 0
-    stock = np.empty(52, np.int64)
-    pile = np.empty(52, np.int64)
-    rest = hand_size * players
-    pile[0] = order[rest]
-    dn = 1
-    sn = 0
-    for i in range(rest + 1, 52):
-        stock[sn] = order[i]
-        sn += 1
-    sp = 0  # stock[sp] is the top of the stock
-    tmask = np.zeros(20, np.uint64)
-    table = np.zeros((20, 5), np.int64)
-    nt = 0
+def play_turns(state, players, hands, stock, pile, tmask, table, pickups, melded_before, at, policies, rules, force_kind,
+               force_a, force_b, force_mask):
+    """Play the round on from ``at`` until a seat goes out, the stock runs out past ``max_reshuffles``,
+    or ``rules.max_turns`` turns are played; returns (state, where it stands, winner or −1, went
+    rummy, turns played).
+
+    The one Rummy turn loop: the kernel's rounds (:func:`play_round`, random or heuristic seats by
+    ``policies``: 0 random, 1 heuristic) and the search's play-outs
+    (:func:`cardlab.sim.rummy_rollout.play_out`, every seat heuristic) both run it.  A turn draws
+    (stock or pile), melds and lays off, and discards, or goes out; an empty stock is rebuilt from the
+    pile while :func:`cardlab.rules.rummy_core.may_reshuffle` allows.  The first decision can be
+    forced: ``force_kind`` a move code (−1: none; :data:`STOCK`, :data:`PILE`, :data:`MELD` the cards
+    ``force_mask``, :data:`LAY_OFF` card ``force_a`` onto table meld ``force_b``, :data:`DISCARD` card
+    ``force_a``), which is how a candidate move is tried.  Random choices and reshuffles draw from
+    ``state`` in the order the moves are made.
+
+    The round's arrays are changed in place: ``hands`` (a ``uint64`` mask per seat), ``stock``
+    (``stock[sp:sn]``, top first), ``pile`` (``pile[:dn]``, top last), the melds on the table
+    (``tmask``, ``table`` rows), what each seat took from the discard pile (``pickups``) and whether
+    it has melded before (``melded_before``).  (They are passed one by one, not as one record: with
+    the arrays in a named tuple made inside the compiled caller, numba 0.68.1 gave the same seeded
+    round a different result from one call to the next.)
+    """
     alt_row = np.zeros(5, np.int64)
     split = np.zeros(20, np.uint64)
     pick = np.zeros(4, np.int64)
     shuffle_order = np.empty(52, np.int64)
-    pickups = np.zeros(players, np.uint64)
-    melded_before = np.zeros(players, np.bool_)
-    current = dealer + 1 if dealer + 1 < players else 0
-    reshuffles = 0
-    turns = 0
+    sp, sn, dn, nt, current, in_turn = at.sp, at.sn, at.dn, at.nt, at.current, at.in_turn
+    taken, put_down, reshuffles = at.taken, at.put_down, at.reshuffles
     winner = -1
     went_rummy = False
-    over = False  # a standard deal always leaves a stock (at most 36 + 1 of the 52 cards are dealt and turned)
-    while not over and turns < _MAX_TURNS:
+    turns = 0
+    forced = force_kind
+    while turns < rules.max_turns:
         seat = current
         hand = hands[seat]
         heuristic = policies[seat] == 1
+        nxt = seat + 1 if seat + 1 < players else 0
         # ---- draw
-        has_stock = sp < sn
-        has_pile = dn > 0
-        take = False
-        if heuristic:
-            if has_pile and _heuristic_takes(hand, pile[dn - 1], tmask, table, nt, split):
-                take = True
-            elif not has_stock:
-                take = True
-        else:
-            if has_stock and has_pile:
+        if not in_turn:
+            has_stock = sp < sn
+            has_pile = dn > 0
+            if forced == STOCK or forced == PILE:
+                take = forced == PILE
+                forced = -1
+            elif heuristic:
+                take = (has_pile and _heuristic_takes(hand, pile[dn - 1], tmask, table, nt, split)) or not has_stock
+            elif has_stock and has_pile:
                 state, k = below(state, 2)
                 take = k == 1
             else:
                 take = not has_stock
-        taken = -1
-        if take:
-            dn -= 1
-            card = pile[dn]
-            pickups[seat] |= _bit(card)
-            taken = card
-        else:
-            card = stock[sp]
-            sp += 1
-        hand |= _bit(card)
+            taken = -1
+            if take:
+                dn -= 1
+                card = pile[dn]
+                pickups[seat] |= _bit(card)
+                taken = card
+            else:
+                card = stock[sp]
+                sp += 1
+            hand |= _bit(card)
+            put_down = False
+        in_turn = False
         # ---- meld, lay off, discard
-        put_down = False
-        nxt = seat + 1 if seat + 1 < players else 0
         out = False
         while True:
-            if heuristic:
-                _heuristic_meld_phase(hand, taken, no_same, tmask, table, nt, alt_row, pickups[nxt], split, pick,
-                                      pile, dn)
-                if pick[0] == 0:
-                    pick[1] = -1
-                    meld = split[pick[3]]
-                else:
-                    meld = U64(0)
+            if forced >= MELD:
+                pick[0] = forced - MELD
+                pick[1] = force_a
+                pick[2] = force_b
+                meld = force_mask
+                forced = -1
+            elif heuristic:
+                _heuristic_meld_phase(hand, taken, rules.no_same, tmask, table, nt, alt_row, pickups[nxt],
+                                      split, pick, pile, dn)
+                meld = split[pick[3]] if pick[0] == 0 else U64(0)
             else:
-                state = _random_meld_phase(state, hand, taken, no_same, tmask, table, nt, alt_row, pick)
+                state = _random_meld_phase(state, hand, taken, rules.no_same, tmask, table, nt, alt_row, pick)
                 meld = MELD_MASKS[pick[1]] if pick[0] == 0 else U64(0)
             hand, nt, dn, kind = _apply_meld_move(pick, meld, hand, tmask, table, nt, alt_row, pile, dn)
             if kind != 2:
@@ -402,34 +424,64 @@ def play_round(seed, players, hand_size, dealer, policies, no_same, max_reshuffl
                 out = True
                 break
         hands[seat] = hand
+        turns += 1
         if out:
             winner = seat
             went_rummy = not melded_before[seat]
-            turns += 1
             break
         # ---- end of turn
         melded_before[seat] = melded_before[seat] or put_down
-        turns += 1
         current = nxt
         if sp >= sn:
-            if may_reshuffle(reshuffles, max_reshuffles, dn):
-                n = dn - 1
-                sub = shuffle_order[:n]
-                state = shuffle_into(state, sub, n - 1)
-                for i in range(n):
-                    stock[i] = pile[sub[i]]
-                sp = 0
-                sn = n
-                pile[0] = pile[dn - 1]
-                dn = 1
-                reshuffles += 1
-            else:
-                over = True
+            if not may_reshuffle(reshuffles, rules.max_reshuffles, dn):
+                break
+            n = dn - 1
+            sub = shuffle_order[:n]
+            state = shuffle_into(state, sub, n - 1)
+            for i in range(n):
+                stock[i] = pile[sub[i]]
+            sp = 0
+            sn = n
+            pile[0] = pile[dn - 1]
+            dn = 1
+            reshuffles += 1
+    return state, TurnState(sp, sn, dn, nt, current, in_turn, taken, put_down, reshuffles), winner, went_rummy, turns
+
+
+# -------------------------------------------------------------------- round
+@njit(cache=True)
+def play_round(seed, players, hand_size, dealer, policies, no_same, max_reshuffles, rummy_bonus,
+               penalty, cards_left):
+    """Play one round; fills ``penalty`` and ``cards_left`` (per seat) and returns
+    (winner or -1, went rummy, turns, reshuffles)."""
+    state = U64(seed)
+    order = np.empty(52, np.int64)
+    state = shuffle_into(state, order, 51)
+    hands = np.zeros(players, np.uint64)
+    stock = np.empty(52, np.int64)
+    pile = np.empty(52, np.int64)
+    seat = dealer + 1 if dealer + 1 < players else 0
+    for i in range(hand_size * players):
+        hands[seat] |= _bit(order[i])
+        seat = seat + 1 if seat + 1 < players else 0
+    rest = hand_size * players
+    pile[0] = order[rest]
+    sn = 0
+    for i in range(rest + 1, 52):
+        stock[sn] = order[i]
+        sn += 1
+    # a standard deal always leaves a stock (at most 36 + 1 of the 52 cards are dealt and turned)
+    first = dealer + 1 if dealer + 1 < players else 0
+    at = TurnState(0, sn, 1, 0, first, False, -1, False, 0)
+    state, at, winner, went_rummy, turns = play_turns(state, players, hands, stock, pile, np.zeros(20, np.uint64),
+                                                      np.zeros((20, 5), np.int64), np.zeros(players, np.uint64),
+                                                      np.zeros(players, np.bool_), at, policies,
+                                                      TurnRules(no_same, max_reshuffles, _MAX_TURNS), -1, 0, 0, U64(0))
     doubled = rummy_bonus and winner >= 0 and went_rummy
     for s in range(players):
         cards_left[s] = popcount(hands[s])
         penalty[s] = round_penalty(mask_points(hands[s]), s == winner, doubled)
-    return winner, went_rummy, turns, reshuffles
+    return winner, went_rummy, turns, at.reshuffles
 
 
 @njit(cache=True, nogil=True)

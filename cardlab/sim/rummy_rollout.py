@@ -38,14 +38,13 @@ import numpy as np
 
 from ._numba import njit
 from .bits import lowest_bit, popcount
-from .cores import may_reshuffle, round_penalty
-from .rng import U64, below, shuffle_into
-from .rummy_kernel import (_accepts, _apply_meld_move, _bit, _describe, _has_meld, _heuristic_meld_phase,
-                           _heuristic_takes)
+from .cores import round_penalty
+from .rng import U64, below
+from .rummy_kernel import (DISCARD, LAY_OFF, MELD, PILE, STOCK, TurnRules, TurnState,  # noqa: F401
+                           _accepts, _bit, _describe, _has_meld, play_turns)
 from .rummy_melds import mask_points
 
-#: move codes
-STOCK, PILE, MELD, LAY_OFF, DISCARD = 0, 1, 2, 3, 4
+# move codes: STOCK, PILE, MELD, LAY_OFF, DISCARD (the kernel's, imported above)
 #: most melds the table can hold (52 cards, 3 per meld)
 MAX_MELDS = 20
 
@@ -70,82 +69,15 @@ def play_out(state, players, hands, stock, sp, sn, pile, dn, tmask, table, nt, p
     laid off this turn.  The first decision of the play-out is ``force_kind`` (a move code, −1: the
     heuristic's) with ``force_a``/``force_b``/``force_mask``.  A stock that runs out is rebuilt at
     most until ``max_reshuffles`` (−1: no limit); after ``max_turns`` turns the round stops with no
-    winner.  The arrays are changed in place.  Returns (state, winner or −1).
+    winner.  The arrays are changed in place.  Returns (state, winner or −1).  The turns are the
+    kernel's own loop, :func:`cardlab.sim.rummy_kernel.play_turns`.
     """
-    alt_row = np.zeros(5, np.int64)
-    split = np.zeros(20, np.uint64)
-    pick = np.zeros(4, np.int64)
-    shuffle_order = np.empty(52, np.int64)
-    winner = -1
-    went_rummy = False
-    turns = 0
-    forced = force_kind
-    while turns < max_turns:
-        seat = current
-        hand = hands[seat]
-        nxt = seat + 1 if seat + 1 < players else 0
-        if not in_turn:
-            has_stock = sp < sn
-            has_pile = dn > 0
-            if forced == STOCK or forced == PILE:
-                take = forced == PILE
-                forced = -1
-            else:
-                take = (has_pile and _heuristic_takes(hand, pile[dn - 1], tmask, table, nt, split)) or not has_stock
-            taken = -1
-            if take:
-                dn -= 1
-                card = pile[dn]
-                pickups[seat] |= _bit(card)
-                taken = card
-            else:
-                card = stock[sp]
-                sp += 1
-            hand |= _bit(card)
-            put_down = False
-        in_turn = False
-        out = False
-        while True:
-            if forced >= MELD:
-                pick[0] = forced - MELD
-                pick[1] = force_a
-                pick[2] = force_b
-                meld = force_mask
-                forced = -1
-            else:
-                _heuristic_meld_phase(hand, taken, no_same, tmask, table, nt, alt_row, pickups[nxt], split, pick,
-                                      pile, dn)
-                meld = split[pick[3]] if pick[0] == 0 else U64(0)
-            hand, nt, dn, kind = _apply_meld_move(pick, meld, hand, tmask, table, nt, alt_row, pile, dn)
-            if kind != 2:
-                put_down = True
-            elif hand != U64(0):
-                break
-            if hand == U64(0):
-                out = True
-                break
-        hands[seat] = hand
-        if out:
-            winner = seat
-            went_rummy = not melded_before[seat]
-            break
-        melded_before[seat] = melded_before[seat] or put_down
-        turns += 1
-        current = nxt
-        if sp >= sn:
-            if may_reshuffle(reshuffles, max_reshuffles, dn):
-                n = dn - 1
-                sub = shuffle_order[:n]
-                state = shuffle_into(state, sub, n - 1)
-                for i in range(n):
-                    stock[i] = pile[sub[i]]
-                sp = 0
-                sn = n
-                pile[0] = pile[dn - 1]
-                dn = 1
-                reshuffles += 1
-            else:
-                break
+    at = TurnState(sp, sn, dn, nt, current, in_turn, taken, put_down, reshuffles)
+    heuristic_seats = np.ones(players, np.int64)
+    state, at, winner, went_rummy, _ = play_turns(state, players, hands, stock, pile, tmask, table, pickups,
+                                                  melded_before, at, heuristic_seats,
+                                                  TurnRules(no_same, max_reshuffles, max_turns), force_kind, force_a,
+                                                  force_b, force_mask)
     doubled = rummy_bonus and winner >= 0 and went_rummy
     for s in range(players):
         penalty[s] = round_penalty(mask_points(hands[s]), s == winner, doubled)
