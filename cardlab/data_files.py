@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
@@ -66,19 +67,29 @@ def user_data_dir() -> Path:
 MEASURED = {"strength_arena": "strength_arena.csv"}
 
 
-def table_file(name: str) -> str:
-    """The file name of table ``name`` (an error listing the tables when there is none)."""
-    from .data_build import TABLES_BY_NAME
+@lru_cache(maxsize=1)
+def _shipped_files() -> dict[str, str]:
+    """Table name → file name, as the shipped manifest lists the tables ``cardlab data build`` makes."""
+    return {name: entry["file"] for name, entry in load_manifest()["tables"].items()}
 
+
+def table_file(name: str) -> str:
+    """The file name of table ``name`` (an error listing the tables when there is none).
+
+    The names are read from the shipped ``manifest.json`` (which ``cardlab data build`` writes from
+    its list of tables, :data:`cardlab.data_build.TABLES`), so reading a table needs no build code.
+
+    >>> table_file("plump_zero_bids"), table_file("strength_arena")
+    ('plump_zero_bids.csv', 'strength_arena.csv')
+    """
     if name in MEASURED:
         return MEASURED[name]
-    try:
-        return TABLES_BY_NAME[name].file
-    except KeyError:
-        from .errors import RulesError
+    files = _shipped_files()
+    if name in files:
+        return files[name]
+    from .errors import RulesError
 
-        raise RulesError("rules.choice", field="table", value=name,
-                         allowed=", ".join([*TABLES_BY_NAME, *MEASURED])) from None
+    raise RulesError("rules.choice", field="table", value=name, allowed=", ".join([*files, *MEASURED]))
 
 
 def table_path(name: str, directory: "str | os.PathLike[str] | None" = None) -> Path:

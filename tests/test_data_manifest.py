@@ -209,3 +209,14 @@ def test_the_arena_writes_rows_of_the_strength_table(tmp_path, monkeypatch):
     assert len(again) == len(shipped) + 1                       # the field's own row is left out; the rerun replaced
     last = again.iloc[-1]
     assert (last.tier, last["diff"], last.against, last.openspiel) == ("search", 0.25, "ismcts-1000", "1.6.15")
+
+
+def test_an_unknown_table_is_refused_naming_every_table():
+    """Table names come from the shipped manifest (no build code is needed to read a table)."""
+    from cardlab import load_table
+    from cardlab.errors import RulesError
+
+    with pytest.raises(RulesError) as refused:
+        load_table("plump_zero_bid")
+    assert "plump_zero_bid" in str(refused.value)
+    assert all(t.name in str(refused.value) for t in TABLES) and "strength_arena" in str(refused.value)

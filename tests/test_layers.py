@@ -19,7 +19,7 @@ Imports inside functions (lazy imports) count too: they point down like the othe
 ones listed by name below, each with its reason: a notebook's rendering hook (``_repr_html_`` or
 ``_repr_svg_``) may ask :mod:`cardlab.display` for its picture, and the search bots call the
 search kernels in ``sim`` that are their minds (:data:`LAZY_UP`).  Nothing imports in a circle,
-counting lazy imports (:data:`KNOWN_CIRCLES` names the one that is left, and must stay exact).
+counting lazy imports (:data:`KNOWN_CIRCLES` would name one that is left; it is empty, and must stay exact).
 ``if TYPE_CHECKING:`` blocks are left out.  The source is parsed with ``ast``: nothing is imported.
 """
 
@@ -65,10 +65,8 @@ LAZY_UP = {
     ("cardlab.bots.rummy_search", "RummySearchBot._search", "cardlab.sim.rummy_rollout"):
         "the Rummy search bot plays its rounds out with the compiled play-outs in sim",
 }
-#: circles that remain, exactly (the test fails when one goes and stays listed, or a new one comes):
-#: ``data_files.table_file`` needs the table list of ``data_build``, which keeps ``load_table`` and
-#: the table folders importable from ``data_files``
-KNOWN_CIRCLES = {frozenset({"cardlab.data_build", "cardlab.data_files"})}
+#: circles that remain, exactly (the test fails when one goes and stays listed, or a new one comes): none
+KNOWN_CIRCLES: set = set()
 
 
 def module_name(path: Path, root: Path = PACKAGE) -> str:
