@@ -1029,10 +1029,8 @@ def build(out: "str | Path | None" = None, *, seed: int = DEFAULT_SEED, scale: f
                                 "rounds/games inside it: cardlab.sim.seeds.round_seeds(seed, count)"})
     manifest["tables"] = {k: manifest["tables"][k] for k in sorted(manifest["tables"], key=lambda n: [t.name for t in TABLES].index(n))}
     write_atomically(manifest_path, json.dumps(manifest, indent=1, sort_keys=False) + "\n")
-    if "plump_bid_weights" in names and out.resolve() == shipped_dir().resolve():
-        from .sim.plump_calibrate import clear_kernel_cache
-
-        clear_kernel_cache()  # the kernels froze the old bidding table into their compiled code
+    # (a new bidding table needs no cache clearing: it is part of the compiled kernels' fingerprint,
+    # so the next process compiles them afresh in a folder of their own; see cardlab.sim._numba)
     manifest["seconds"] = round(time.perf_counter() - started, 1)
     return manifest
 

@@ -141,13 +141,6 @@ def calibrate(players=range(2, 8), cards=None, rounds: int = 40_000, passes: int
     return pd.concat(parts, ignore_index=True)
 
 
-def clear_kernel_cache() -> None:
-    """Remove numba's cached compilations of :mod:`cardlab.sim` (they hold the old table)."""
-    cache = Path(__file__).resolve().parent / "__pycache__"
-    for f in list(cache.glob("*.nbi")) + list(cache.glob("*.nbc")):
-        f.unlink(missing_ok=True)
-
-
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m cardlab.sim.plump_calibrate", description=__doc__.split("\n")[0])
     parser.add_argument("--seed", type=int, default=2024, help="the master seed (default 2024, as the other shipped tables)")
