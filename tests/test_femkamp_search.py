@@ -233,3 +233,34 @@ def test_kabal_kernel_plays_the_heuristics_round_from_random_mid_round_states():
             rnd.apply(driver.choose(rnd.view(rnd.to_move)))
         if not rnd.is_over:
             check_kabal(rnd)
+
+
+def test_the_kabal_play_out_is_the_kernels_kabal_loop():
+    """``play_out_kabal`` (the search's fast path) plays exactly what the kernel's ``play_kabal`` plays
+    with heuristic players: the same seat goes out, with the same hands, layout and prikks, on 400
+    random mid-round positions of 3 to 5 players."""
+    from cardlab.sim.femkamp_kernel import play_kabal
+
+    rng = np.random.default_rng(2024)
+    checked = 0
+    for _ in range(400):
+        players = int(rng.integers(3, 6))
+        rnd = KabalRound.deal(FemkampRules(players=players), dealer=int(rng.integers(players)), rng=rng)
+        for _ in range(int(rng.integers(0, 30))):
+            if rnd.is_over:
+                break
+            actions = rnd.legal_actions()
+            rnd.apply(actions[int(rng.integers(len(actions)))])
+        if rnd.is_over:
+            continue
+        lows = np.array([low for low, _ in rnd.layout.rows], np.int64)
+        highs = np.array([high for _, high in rnd.layout.rows], np.int64)
+        start = (np.array([mask(h) for h in rnd.hands], np.uint64), lows, highs, np.array(rnd.prikks, np.int64))
+        fast = [a.copy() for a in start]
+        loop = [a.copy() for a in start]
+        out_fast = play_out_kabal(fast[0], players, rnd.to_move, fast[1], fast[2], fast[3])
+        _, out_loop = play_kabal(np.uint64(1), loop[0], players, rnd.to_move, loop[1], loop[2], loop[3], True, -1)
+        assert out_fast == out_loop
+        assert all((a == b).all() for a, b in zip(fast, loop))
+        checked += 1
+    assert checked > 300

@@ -235,11 +235,7 @@ KNOWN_TRICK_COMPARISONS = {
     ("cardlab.exercises", "TrickQuestion.why_not"): "a pupil's explanation of a wrong card, after trick_winner found the answer",
     ("cardlab.coach.tips", "counted_cards"): "the bidding rule of thumb counts a king's suit length (a hand, not a trick)",
     ("cardlab.claims", "leader_ace_advice"): "asks whether the turned-up trump is the ace's suit (a deal, not a trick)",
-    ("cardlab.bots.plump_search", "PlumpSearchBot._position"): "void inference from the play history (a suit not followed)",
-    ("cardlab.bots.femkamp_search", "FemkampSearchBot._tricks"): "void inference from the play history (a suit not followed)",
     ("cardlab.sim.femkamp_heuristic", "avoid_card"): "Femkamp's heuristic asks whether its legal cards all follow suit",
-    ("cardlab.sim.femkamp_kernel", "add_to_trick"): "Femkamp's kernel steps its own trick (not yet on trick_core.add_to_trick)",
-    ("cardlab.sim.femkamp_rollout", "evaluate_trick_cards"): "Femkamp's play-out rebuilds its trick (not yet on trick_core.trick_so_far)",
 }
 _LED = re.compile(r"^(led|lead)(_suit|_[ab])?$")
 
@@ -424,7 +420,7 @@ def test_the_docs_list_every_rummy_core_with_callers_that_call_it():
 def test_the_docs_list_one_loop_per_round_with_the_kernel_and_the_play_outs_calling_it():
     rows = _docs_rows(ROUND_LOOPS)
     assert rows == [("sim.femkamp_kernel.play_tricks", ["sim.femkamp_kernel._trick_round", "sim.femkamp_rollout.play_out_tricks"]),
-                    ("sim.femkamp_kernel.play_kabal", ["sim.femkamp_kernel._kabal_round", "sim.femkamp_rollout.play_out_kabal"]),
+                    ("sim.femkamp_kernel.play_kabal", ["sim.femkamp_kernel._kabal_round"]),
                     ("sim.rummy_kernel.play_turns", ["sim.rummy_kernel.play_round", "sim.rummy_rollout.play_out"])]
     _assert_callers_call(rows)
 

@@ -45,6 +45,7 @@ from ..cards import Rank, parse_cards
 from ..games.trick_actions import Play
 from ..i18n import Message
 from ..rules.femkamp_core import ROUND_CODES
+from ..rules.trick_core import voids_shown
 from ._budget import check_budget, run_budget
 from .base import Decision
 from .femkamp import FemkampBot
@@ -137,8 +138,7 @@ class FemkampSearchBot:
         for trick in view.completed_tricks:
             led = trick.cards[0].suit.index
             for seat, card in zip(trick.seats, trick.cards):
-                if card.suit.index != led:
-                    voids[seat] |= 1 << led
+                voids[seat] |= voids_shown(led, card.suit.index, -1, False)
             taken[trick.winner, TRICKS] += 1
             taken[trick.winner, CLUBS] += sum(1 for c in trick.cards if c.suit.index == 0)
             taken[trick.winner, QUEENS] += sum(1 for c in trick.cards if c.rank is Rank.QUEEN)
@@ -147,8 +147,7 @@ class FemkampSearchBot:
             led = view.current_trick[0][1].suit.index
             for j, (seat, card) in enumerate(view.current_trick):
                 trick_cards[j] = card.index
-                if card.suit.index != led:
-                    voids[seat] |= 1 << led
+                voids[seat] |= voids_shown(led, card.suit.index, -1, False)
         leader = view.current_trick[0][0] if view.current_trick else me
         counts = np.array(view.hand_counts, np.int64)
         candidates = np.array([c.index for c in cards], np.int64)

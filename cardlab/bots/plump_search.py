@@ -70,6 +70,7 @@ from .._rng import normalize_rng
 from ..games.plump import Bid, Play, PlumpView
 from ..i18n import Message
 from ..rules.plump_core import SCORING_CODES as _SCORING_CODES
+from ..rules.trick_core import voids_shown
 from .base import Decision
 
 
@@ -215,10 +216,7 @@ class PlumpSearchBot:
                 counts[seat] -= 1
                 seen |= 1 << card.index
                 played |= 1 << card.index
-                if card.suit.index != led:
-                    voids[seat] |= 1 << led
-                    if must_trump and trump >= 0 and card.suit.index != trump:
-                        voids[seat] |= 1 << trump
+                voids[seat] |= voids_shown(led, card.suit.index, trump, must_trump)
         if view.trump_card is not None:
             seen |= 1 << view.trump_card.index
         unseen = ((1 << 52) - 1) & ~seen

@@ -138,7 +138,7 @@ def ace_low_position(rank_index):
     >>> ace_low_position(12), ace_low_position(0), ace_low_position(5), ace_low_position(11)
     (1, 2, 7, 13)
     """
-    return 1 if rank_index == 12 else rank_index + 2
+    return (rank_index + 1) % 13 + 1      # 12 (the ace) → 1, 0 (the two) → 2, …, 11 (the king) → 13
 
 
 def rank_at_position(position):
@@ -147,7 +147,7 @@ def rank_at_position(position):
     >>> [rank_at_position(ace_low_position(r)) for r in range(13)] == list(range(13))
     True
     """
-    return 12 if position == 1 else position - 2
+    return (position + 11) % 13           # 1 (the ace) → 12, 2 → 0 (the two), …, 13 → 11 (the king)
 
 
 def kabal_ends(low, high):

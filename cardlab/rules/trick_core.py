@@ -33,8 +33,8 @@ U64 = np.uint64
 #: the suit of each card index (a table: in compiled code a lookup is cheaper than a division)
 SUIT_OF = np.arange(64) // 13
 
-__all__ = ["hand_mask", "cards_in", "legal_follow", "beats", "Trick", "empty_trick", "add_to_trick", "trick_so_far",
-           "winner_position", "finish_trick", "next_seat"]
+__all__ = ["hand_mask", "cards_in", "legal_follow", "voids_shown", "beats", "Trick", "empty_trick", "add_to_trick",
+           "trick_so_far", "winner_position", "finish_trick", "next_seat"]
 
 
 def hand_mask(indexes: Iterable[int]) -> int:
@@ -79,6 +79,27 @@ def legal_follow(hand, led, trump, must_trump):
         if trumps != U64(0):
             return trumps
     return hand
+
+
+def voids_shown(led, suit, trump, must_trump):
+    """The suits (a 4-bit mask) a player shows they hold none of by playing a card of ``suit`` to a
+    trick led in ``led``; what the search bots know of the hands they cannot see.
+
+    Rule (:func:`legal_follow`): a player follows the suit led when they can, so a card of another
+    suit shows a void in the led suit; with ``must_trump`` a player who cannot follow must trump when
+    they can, so a card that neither follows nor trumps shows a void in trump too.
+
+    >>> voids_shown(0, 0, 3, False), voids_shown(0, 2, 3, False)    # ♣ led: followed; a ♥ shows no ♣
+    (0, 1)
+    >>> voids_shown(0, 2, 3, True), voids_shown(0, 3, 3, True)      # must trump: no ♣ and no ♠; trumped: no ♣
+    (9, 1)
+    """
+    if suit == led:
+        return 0
+    shown = 1 << led
+    if must_trump and trump >= 0 and suit != trump:
+        shown |= 1 << trump
+    return shown
 
 
 def beats(card, best, trump):

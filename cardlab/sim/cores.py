@@ -33,9 +33,12 @@ for _module, _names in _CORES.items():
 # themselves inlined several levels deep trips numba's internal IR check (NumbaIRAssumptionWarning
 # at the first compile), so it is registered as an ordinary call.
 register_jitable(plump_core.first_leader)
-# The kabal layout's cores, likewise: inlined into the kabal round their conditionals trip the same check.
+# The kabal layout's cores, inlined into the kabal loops (the two position maps are written without a
+# branch: a conditional inlined there trips the same check; the loops index tables made from them).
 for _name in ("ace_low_position", "rank_at_position", "kabal_ends", "kabal_fits", "kabal_place"):
-    register_jitable(getattr(femkamp_core, _name))
+    register_jitable(inline="always")(getattr(femkamp_core, _name))
+# The voids a card shows (the Femkamp kernel's trick, several levels down).
+register_jitable(trick_core.voids_shown)
 # Rummy's lay-off and discard cores too (called in the meld phase, several levels down).
 for _name in ("layoff_end", "run_after_layoff", "may_discard", "leaves_no_discard"):
     register_jitable(getattr(rummy_core, _name))
@@ -45,6 +48,7 @@ for _name in ("layoff_end", "run_after_layoff", "may_discard", "leaves_no_discar
 register_jitable(trick_core.winner_position)
 
 legal_follow = trick_core.legal_follow
+voids_shown = trick_core.voids_shown
 beats = trick_core.beats
 Trick = trick_core.Trick
 empty_trick = trick_core.empty_trick
@@ -78,7 +82,7 @@ run_after_layoff = rummy_core.run_after_layoff
 may_discard = rummy_core.may_discard
 leaves_no_discard = rummy_core.leaves_no_discard
 
-__all__ = ["legal_follow", "beats", "Trick", "empty_trick", "add_to_trick", "next_seat", "finish_trick", "trick_so_far",
+__all__ = ["legal_follow", "voids_shown", "beats", "Trick", "empty_trick", "add_to_trick", "next_seat", "finish_trick", "trick_so_far",
            "winner_position", "simple_bid", "simple_card", "dodge_hook", "hook_applies", "forbidden_bid", "round_score", "plump_winners_mask",
            "points_per_unit", "trick_round_score", "kabal_score", "femkamp_winners_mask", "ace_low_position",
            "rank_at_position", "kabal_ends", "kabal_fits", "kabal_place", "may_reshuffle", "round_penalty", "LAYOFF_NONE",

@@ -18,10 +18,10 @@ from ..rules import femkamp_core
 from ._numba import njit
 from .bits import SUIT_OF, nth_bit, popcount, suit_mask
 from ..rules.femkamp import KABAL_STARTERS
-from .cores import (ace_low_position, beats, femkamp_winners_mask, kabal_ends, kabal_place, kabal_score, legal_follow,
-                    rank_at_position, trick_round_score)
+from .cores import (beats, femkamp_winners_mask, kabal_ends, kabal_place, kabal_score, legal_follow, trick_round_score,
+                    voids_shown)
 from .kernel_rules import EVERY
-from .femkamp_heuristic import avoid_card, grand_card, kabal_card
+from .femkamp_heuristic import KABAL_CARD, KABAL_POSITION, avoid_card, grand_card, kabal_card
 from .rng import U64, below, shuffle_into
 
 ROUND_CODES = femkamp_core.ROUND_CODES
@@ -99,8 +99,7 @@ def add_to_trick(card, seat, position, hands, voids, trick, played, led, best_ca
     played |= bit
     if position == 0:
         return trick, played, SUIT_OF[card], card, seat
-    if SUIT_OF[card] != led:
-        voids[seat] |= 1 << led
+    voids[seat] |= voids_shown(led, SUIT_OF[card], -1, False)
     if beats(card, best_card, -1):
         return trick, played, led, card, seat
     return trick, played, led, best_card, best_seat
@@ -175,7 +174,7 @@ def _trick_round(state, players, dealer, code, removed, hands, order, deck, tric
 @njit(cache=True, inline="always")
 def card_at(suit, pos):
     """Card index of ace-low position ``pos`` (A=1 … K=13) in ``suit``."""
-    return 13 * suit + rank_at_position(pos)
+    return KABAL_CARD[suit, pos]
 
 
 @njit(cache=True, inline="always")
@@ -197,7 +196,7 @@ def place_kabal_card(card, lows, highs):
     """Put ``card`` on its row (``lows``/``highs`` in ace-low positions, 0 = row not started), by the core's
     :func:`cardlab.rules.femkamp_core.kabal_place`."""
     s = SUIT_OF[card]
-    lows[s], highs[s] = kabal_place(lows[s], highs[s], ace_low_position(card - 13 * s))
+    lows[s], highs[s] = kabal_place(lows[s], highs[s], KABAL_POSITION[card])
 
 
 @njit(cache=True, inline="always")
