@@ -311,11 +311,16 @@ def _scan_package() -> set[tuple[str, str]]:
 
 def test_no_second_copy_of_a_trick_rule_outside_the_cores():
     """Following suit and the trick winner are compared suit by suit only in the cores (and the known places)."""
-    found = _scan_package()
-    new = sorted(found - set(KNOWN_TRICK_COMPARISONS))
-    assert not new, f"a trick rule written again (call cardlab.rules.trick_core instead): {new}"
-    gone = sorted(set(KNOWN_TRICK_COMPARISONS) - found)
-    assert not gone, f"drop these from KNOWN_TRICK_COMPARISONS, they no longer compare suits: {gone}"
+    _assert_exactly_known(_scan_package(), KNOWN_TRICK_COMPARISONS, "KNOWN_TRICK_COMPARISONS",
+                          "a trick rule written again (call cardlab.rules.trick_core instead)")
+
+
+def _assert_exactly_known(found: set, known: dict, name: str, written_again: str) -> None:
+    """What a scan found is exactly the known places: a new one fails, and so does a known one that is gone."""
+    new = sorted(found - set(known))
+    assert not new, f"{written_again}: {new}"
+    gone = sorted(set(known) - found)
+    assert not gone, f"drop these from {name}, the scan no longer finds them: {gone}"
 
 
 def test_the_scan_finds_the_copies_that_were_merged():
@@ -466,10 +471,8 @@ def test_no_second_copy_of_the_kabal_or_lay_off_rule_outside_the_cores():
         module = _module(path)
         if not module.endswith("_core"):   # the cores: the kabal's ends and Rummy's lay-off ends, once each
             found |= kabal_rule_copies(path.read_text(encoding="utf-8"), module)
-    new = sorted(found - set(KNOWN_END_STEPS))
-    assert not new, f"the kabal or lay-off rule written again (call femkamp_core.kabal_ends or rummy_core.layoff_end): {new}"
-    gone = sorted(set(KNOWN_END_STEPS) - found)
-    assert not gone, f"drop these from KNOWN_END_STEPS, they no longer step a row's ends: {gone}"
+    _assert_exactly_known(found, KNOWN_END_STEPS, "KNOWN_END_STEPS",
+                          "the kabal or lay-off rule written again (call femkamp_core.kabal_ends or rummy_core.layoff_end)")
 
 
 def test_the_kabal_scan_finds_the_copies_that_were_merged():
