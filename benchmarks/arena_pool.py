@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from arena_openspiel import write_table  # noqa: E402  (needs no OpenSpiel)
+from arena_openspiel import parse_size, write_table  # noqa: E402  (needs no OpenSpiel)
 
 
 def pooled(values: list[float]) -> tuple[float, float, int]:
@@ -94,7 +94,7 @@ def pooled_rows(runs: list[dict], minus, *, release: str, command: str, date: st
     out = []
     for (size, tier), values in collect(runs, minus).items():
         mean, se, n = pooled(values)
-        players, cards = (int(x) for x in size.split("x"))
+        players, cards = parse_size(size)
         seeds = sorted({run["seed"] for run in runs if size in run["deals"]})
         a, _, b = tier.partition(" − ")
         out.append({"openspiel": release, "date": date, "players": players, "cards": cards, "seed": "pooled",

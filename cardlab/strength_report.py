@@ -27,12 +27,11 @@ import argparse
 import re
 import sys
 from pathlib import Path
-from statistics import NormalDist
 from typing import Callable
 
 import pandas as pd
 
-from .claims import count, signed, strength, strength_text
+from .claims import count, signed, strength, strength_text, z_family
 
 #: the table sizes the page reports, in its order
 SIZES = ((4, 5), (4, 10), (3, 7))
@@ -42,8 +41,8 @@ TIER_ORDER = ("search", "plumpbot", "ismcts-300", "random", "search-in-play")
 FIELD = "ismcts-1000"
 #: PlumpBot's target: within this many points per round of ISMCTS-300
 FRIENDLY_TARGET = 1.0
-#: the two-sided 95 % z
-Z95 = NormalDist().inv_cdf(0.975)
+#: the two-sided 95 % z (one interval: no family to correct for)
+Z95 = z_family(1)
 
 BEGIN = re.compile(r"<!-- strength_arena: (?P<name>[a-z-]+) -->\n")
 END = "<!-- /strength_arena -->"
