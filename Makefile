@@ -30,7 +30,7 @@ $(LAB): pyproject.toml | $(PY)
 	touch $(LAB)
 
 # compile the numba kernels once (kept in numba's cache); again only when the simulator changes
-$(WARM): $(LAB) $(wildcard cardlab/sim/*.py)
+$(WARM): $(LAB) $(wildcard cardlab/kernels/*.py cardlab/search/*.py cardlab/sim/*.py)
 	$(VENV)/bin/cardlab warmup
 	touch $(WARM)
 

@@ -11,7 +11,7 @@ bidding position it records:
 * the bid of ISMCTS-1000 with three seeds (A, B, C: its agreement with itself);
 * the *likeliest* trick count: the legal bid ``b`` with the highest chance that the bidder takes
   exactly ``b`` tricks when every seat (the bidder too) plays uniformly random legal cards from the
-  first lead, in ``--worlds`` deals of the unseen cards (``cardlab.sim.plump_rollout.random_trick_counts``);
+  first lead, in ``--worlds`` deals of the unseen cards (``cardlab.search.plump_rollout.random_trick_counts``);
 * a *model* of ISMCTS's root: OpenSpiel's selection rule (one wasted first simulation, every bid
   tried once in random order, then UCB with c = 2 on the raw return, the most visited bid) fed with
   returns drawn from that random-play distribution (tricks + 10 for an exact bid) — what ISMCTS
@@ -55,7 +55,7 @@ def random_play_chances(view, worlds: int, seed: int, in_play: int | None = None
     ``in_play`` (a card mask): deal the other hands from these cards only (the cards they really
     hold, as OpenSpiel 2.0.2's ``oh_hell`` resampler does) instead of from every unseen card."""
     from cardlab.bots.plump_search import PlumpSearchBot
-    from cardlab.sim.plump_rollout import random_trick_counts
+    from cardlab.search.plump_rollout import random_trick_counts
 
     bot = PlumpSearchBot(rng=seed)
     pos = bot._position(view)

@@ -58,7 +58,10 @@ def decide_all(positions: int, seed: int, rollouts: int, bots=BOTS) -> dict:
     """Every bot's move (as text) at each position, and the search bots' CPU milliseconds per decision."""
     from cardlab import PlumpBot, PlumpSearchBot
     from cardlab.bots.levels import FriendlyBot
-    from cardlab.sim.simple import SimpleBot
+    try:
+        from cardlab.bots.simple import SimpleBot
+    except ImportError:   # a checkout from before SimpleBot moved to the bots (2026-12), for --against
+        from cardlab.sim.simple import SimpleBot
 
     moves = {name: [] for name in BOTS}
     spent = {"search": 0.0, "search-pimc": 0.0}

@@ -205,7 +205,7 @@ BID_PASSES = 3
 
 
 def bid_weight_configs(master: int, scale: float) -> list[Config]:
-    from .bots.plump_bid_table import max_cards
+    from .kernels.plump_bid_table import max_cards
 
     rounds = max(500, int(BID_ROUNDS * scale))
     out = []
@@ -389,7 +389,7 @@ def femkamp_kernel_games(rules, seeds: np.ndarray, policy: str) -> dict[str, np.
 
     The same seed always gives the same game (random play draws from the game's own stream).
     """
-    from .sim.femkamp_kernel import ROUND_CODES, play_games
+    from .kernels.femkamp_kernel import ROUND_CODES, play_games
 
     names = list(rules.round_order)
     codes = np.array([ROUND_CODES[n] for n in names], np.int64)
@@ -664,7 +664,7 @@ def run_exact_small(config: Config) -> pd.DataFrame:
 #: the parts of cardlab whose code can change what a table holds; imports are followed inside them only
 CODE_ROOTS = ("sim", "bots", "rules", "games", "cards", "tricks", "_rng")
 #: modules that change how a build runs (compile cache, warm-up, scheduling, threads), never what it computes
-CODE_IGNORED = ("sim/_numba.py", "sim/warmup.py", "sim/sweep.py", "sim/threads.py")
+CODE_IGNORED = ("kernels/_numba.py", "sim/warmup.py", "sim/sweep.py", "sim/threads.py")
 _PACKAGE = Path(__file__).resolve().parent
 
 
@@ -870,7 +870,7 @@ TABLES = [
               "The friendly bot's (PlumpBot, policy heuristic) bidding table: for players 2-7 x every hand size x "
               "trump (turned-up, none) x seat from the dealer's left (and seat 'any', all seats pooled), the "
               "expected tricks each kind of card brings, in hundredths of a trick (w_<feature>; see "
-              "cardlab.bots.plump_bid_table), fitted by least squares on rounds the bot played at every seat, in "
+              "cardlab.kernels.plump_bid_table), fitted by least squares on rounds the bot played at every seat, in "
               "passes that bid with the previous pass's fit. hands: hands behind the row; mean_tricks: their mean "
               "tricks. Built only when named (--only plump_bid_weights): the other heuristic tables are measured "
               "with it.", "round", bid_weight_configs, run_bid_weights, ("players", "cards", "trump"), explicit=True),
@@ -1030,7 +1030,7 @@ def build(out: "str | Path | None" = None, *, seed: int = DEFAULT_SEED, scale: f
     manifest["tables"] = {k: manifest["tables"][k] for k in sorted(manifest["tables"], key=lambda n: [t.name for t in TABLES].index(n))}
     write_atomically(manifest_path, json.dumps(manifest, indent=1, sort_keys=False) + "\n")
     # (a new bidding table needs no cache clearing: it is part of the compiled kernels' fingerprint,
-    # so the next process compiles them afresh in a folder of their own; see cardlab.sim._numba)
+    # so the next process compiles them afresh in a folder of their own; see cardlab.kernels._numba)
     manifest["seconds"] = round(time.perf_counter() - started, 1)
     return manifest
 

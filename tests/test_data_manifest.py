@@ -136,11 +136,11 @@ def test_every_table_is_as_fresh_as_its_code(name):
 
 def test_the_code_behind_a_table_is_followed_through_its_imports():
     code = table_code(TABLES_BY_NAME["plump_search_zero_bids"])["files"]
-    assert {"bots/plump_search.py", "sim/plump_ismcts.py", "sim/plump_heuristic.py", "bots/plump_bid_table.py",
+    assert {"bots/plump_search.py", "search/plump_ismcts.py", "kernels/plump_heuristic.py", "kernels/plump_bid_table.py",
             "data/plump_bid_weights.csv", "data_build.py:plump_search_zero_bids"} <= set(code)
-    assert "sim/_numba.py" not in code  # how kernels are cached changes nothing they compute
+    assert "kernels/_numba.py" not in code  # how kernels are cached changes nothing they compute
     femkamp = table_code(TABLES_BY_NAME["femkamp_summary"])["files"]
-    assert "sim/femkamp_kernel.py" in femkamp and "bots/plump_search.py" not in femkamp
+    assert "kernels/femkamp_kernel.py" in femkamp and "bots/plump_search.py" not in femkamp
 
 
 def test_a_code_change_makes_a_table_stale(monkeypatch):

@@ -13,7 +13,7 @@ from cardlab.games.femkamp import FemkampTrickRound
 from cardlab.games.kabal import KabalRound, Prikk
 from cardlab.games.plump import Play
 from cardlab.rules.femkamp_core import ROUND_CODES
-from cardlab.sim.femkamp_rollout import play_out_kabal, play_out_tricks
+from cardlab.search.femkamp_rollout import play_out_kabal, play_out_tricks
 
 HEURISTIC = FemkampBot()
 
@@ -239,7 +239,7 @@ def test_the_kabal_play_out_is_the_kernels_kabal_loop():
     """``play_out_kabal`` (the search's fast path) plays exactly what the kernel's ``play_kabal`` plays
     with heuristic players: the same seat goes out, with the same hands, layout and prikks, on 400
     random mid-round positions of 3 to 5 players."""
-    from cardlab.sim.femkamp_kernel import play_kabal
+    from cardlab.kernels.femkamp_kernel import play_kabal
 
     rng = np.random.default_rng(2024)
     checked = 0

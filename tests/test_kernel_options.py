@@ -14,11 +14,11 @@ import numpy as np
 import pytest
 
 from cardlab import FemkampRules, PlumpRules, RulesError, RummyRules, simulate
-from cardlab.sim.kernel_rules import EVERY, declared, kernel_refusal
+from cardlab.kernels.kernel_rules import EVERY, declared, kernel_refusal
 
 
 def kernel_options(game):
-    from cardlab.sim import femkamp_kernel, plump_kernel, rummy_kernel
+    from cardlab.kernels import femkamp_kernel, plump_kernel, rummy_kernel
 
     return {"plump": plump_kernel, "femkamp": femkamp_kernel, "rummy": rummy_kernel}[game].RULE_OPTIONS
 

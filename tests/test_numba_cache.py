@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from cardlab.sim import _numba
-from cardlab.sim._numba import PACKAGE, kernel_fingerprint
+from cardlab.kernels import _numba
+from cardlab.kernels._numba import PACKAGE, kernel_fingerprint
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -34,7 +34,7 @@ def test_a_changed_helper_module_or_bid_table_changes_the_fingerprint(tmp_path):
     before = kernel_fingerprint(package)
     assert before == kernel_fingerprint(PACKAGE)  # where the package lies does not matter
 
-    helper = package / "sim" / "plump_heuristic.py"   # called by plump_kernel, not defined there
+    helper = package / "kernels" / "plump_heuristic.py"   # called by plump_kernel, not defined there
     text = helper.read_text()
     helper.write_text(text + "\n# a new rule\n")
     changed = kernel_fingerprint(package)
@@ -51,7 +51,7 @@ def test_tables_that_are_not_compiled_in_do_not_change_it(tmp_path):
     package = _copy_of_the_package(tmp_path)
     before = kernel_fingerprint(package)
     (package / "data" / "plump_zero_bids.csv").write_text("players,cards\n")
-    os.utime(package / "sim" / "bits.py", (time.time() + 100, time.time() + 100))
+    os.utime(package / "kernels" / "bits.py", (time.time() + 100, time.time() + 100))
     assert kernel_fingerprint(package) == before
 
 
@@ -81,7 +81,7 @@ def test_only_the_newest_folders_are_kept(tmp_path):
 def _cache_dir_in_a_new_process(env: dict) -> str:
     environ = {k: v for k, v in os.environ.items() if not k.startswith(("NUMBA_", "CARDLAB_NUMBA"))}
     environ.update(env)
-    done = subprocess.run([sys.executable, "-c", "from cardlab.sim._numba import cache_dir; print(cache_dir())"],
+    done = subprocess.run([sys.executable, "-c", "from cardlab.kernels._numba import cache_dir; print(cache_dir())"],
                           capture_output=True, text=True, cwd=ROOT, env=environ)
     assert done.returncode == 0, done.stderr[-2000:]
     return done.stdout.strip()
@@ -107,7 +107,7 @@ def test_a_users_numba_cache_dir_is_keyed_too_and_cardlabs_own_choice_is_made_ag
 
 
 PROBE_HELPER = """
-from cardlab.sim._numba import njit
+from cardlab.kernels._numba import njit
 
 
 @njit(cache=True)
@@ -116,7 +116,7 @@ def step(x):
 """
 
 PROBE_KERNEL = """
-from cardlab.sim._numba import njit, cache_dir
+from cardlab.kernels._numba import njit, cache_dir
 from cardlab.sim._probe_helper import step
 
 

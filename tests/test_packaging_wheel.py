@@ -125,7 +125,7 @@ def test_compiled_kernels_are_cached_where_the_package_folder_is_read_only(insta
             if folder.is_dir():
                 folder.chmod(0o755 if user is not None else 0o555)
         code = ("import cardlab\n"
-                "from cardlab.sim._numba import cache_dir\n"
+                "from cardlab.kernels._numba import cache_dir\n"
                 "from cardlab import simulate, PlumpRules\n"
                 "simulate('plump', PlumpRules(players=3), rounds=20, hand_size=2, rng=1)\n"
                 "print(cardlab.__file__)\n"
@@ -144,11 +144,11 @@ def test_compiled_kernels_are_cached_where_the_package_folder_is_read_only(insta
         assert again.returncode == 0, again.stderr[-2000:]
         assert "compiling" not in again.stderr  # the second run loads from the cache, quietly
         # a helper the kernels call changes (as in an upgrade): never the old machine code, a fresh compile
-        helper = site / "cardlab" / "sim" / "bits.py"
+        helper = site / "cardlab" / "kernels" / "bits.py"
         helper.chmod(0o644)
         helper.write_text(helper.read_text() + "\n# changed\n")
         helper.chmod(0o444)
-        ask = ("from cardlab.sim._numba import cache_dir\n"
+        ask = ("from cardlab.kernels._numba import cache_dir\n"
                "from cardlab.sim.warmup import is_cached\n"
                "print(cache_dir())\n"
                "print(is_cached('plump'))\n")

@@ -7,8 +7,8 @@ import pytest
 from cardlab import Bid, Card, PlumpBot, PlumpRound, PlumpRules, Play, parse_cards
 from cardlab.cards import Suit
 from cardlab.sim.plump import kernel_batch, make_setup, replay_plump_round
-from cardlab.bots.plump_bid_table import FEATURES, FILE, MAX_CARDS, SEAT_ANY, bid_weights, max_cards, read_weights
-from cardlab.sim.plump_heuristic import bid_features, expected_tricks, heuristic_bid
+from cardlab.kernels.plump_bid_table import FEATURES, FILE, MAX_CARDS, SEAT_ANY, bid_weights, max_cards, read_weights
+from cardlab.kernels.plump_heuristic import bid_features, expected_tricks, heuristic_bid
 from cardlab.sim.seeds import round_seeds
 from cardlab.data_files import shipped_dir
 

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from cardlab import Bid, Play, PlumpRound, PlumpRules, PlumpSearchBot, parse_cards
-from cardlab.sim.plump_ismcts import Root, Tree, apply_move, legal_moves, run
+from cardlab.search.plump_ismcts import Root, Tree, apply_move, legal_moves, run
 
 
 def mask(text):

@@ -5,7 +5,7 @@ import pytest
 
 from cardlab import Bid, Card, Play, PlumpRound, PlumpRules, PlumpSearchBot, parse_cards
 from cardlab.bots import PlumpSearchBot as FromBots
-from cardlab.sim.plump_rollout import evaluate_cards, later_bid, play_out, sample_world
+from cardlab.search.plump_rollout import evaluate_cards, later_bid, play_out, sample_world
 
 
 def mask(text):
@@ -221,7 +221,7 @@ def test_evaluate_cards_sees_that_leading_the_ace_breaks_a_zero_bid():
 
 def test_later_bidders_bid_like_the_heuristic_or_round_their_half_tricks_up():
     # the heuristic's bid comes from its measured table; rounded up is its half-tricks rounded up
-    from cardlab.sim.plump_heuristic import half_tricks, heuristic_bid
+    from cardlab.kernels.plump_heuristic import half_tricks, heuristic_bid
 
     hand = mask("KS 2H 3D")
     assert later_bid(hand, 3, 3, 4, -1, False) == heuristic_bid(hand, 3, 3, 4, -1)
@@ -271,8 +271,8 @@ def test_a_lost_bid_fights_for_tricks_under_trick_points_but_sheds_them_under_th
 def test_later_bidders_bid_with_their_place_and_the_turned_up_card_like_plumpbot():
     # 4 players, 3 cards, spades trump: K♠ Q♠ 2♥ is worth 3 to the first bidder when A♠ is turned
     # up (K♠ and Q♠ are then the top trumps) and 2 when the turned-up card is unknown
-    from cardlab.sim.plump_heuristic import heuristic_bid
-    from cardlab.sim.plump_rollout import bid_order
+    from cardlab.kernels.plump_heuristic import heuristic_bid
+    from cardlab.search.plump_rollout import bid_order
 
     hand = mask("KS QS 2H")
     for order in range(4):
@@ -294,7 +294,7 @@ def test_the_search_is_given_the_turned_up_card():
 
 # ------------------------------------------------------------------ bidding the likeliest trick count
 def test_random_trick_counts_three_top_trumps_always_take_three():
-    from cardlab.sim.plump_rollout import random_trick_counts
+    from cardlab.search.plump_rollout import random_trick_counts
 
     my_hand = mask("AS KS QS")
     unseen = np.uint64(((1 << 52) - 1) & ~int(my_hand) & ~int(mask("2D")))
@@ -307,7 +307,7 @@ def test_random_trick_counts_three_top_trumps_always_take_three():
 def test_random_trick_counts_one_queen_wins_as_often_as_the_deal_allows():
     # 3 players, 1 card each, spades trump (no card turned up); seat 0 leads Q♥ and wins unless one of
     # the two other cards is K♥, A♥ or a spade: 36/51 × 35/50 = 0.494 of the deals
-    from cardlab.sim.plump_rollout import random_trick_counts
+    from cardlab.search.plump_rollout import random_trick_counts
 
     my_hand = mask("QH")
     unseen = np.uint64(((1 << 52) - 1) & ~int(my_hand))

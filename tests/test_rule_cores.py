@@ -14,7 +14,7 @@ from cardlab.rules import femkamp_core, plump_core, rummy_core, trick_core
 
 
 def test_the_kernels_call_the_rule_cores_themselves():
-    from cardlab.sim import bits, cores, femkamp_kernel, plump_heuristic, plump_kernel, rummy_kernel
+    from cardlab.kernels import bits, cores, femkamp_kernel, plump_heuristic, plump_kernel, rummy_kernel
 
     assert plump_kernel.forbidden_bid is plump_core.forbidden_bid
     assert plump_kernel.round_score is plump_core.round_score is plump_kernel.score_one
@@ -161,7 +161,7 @@ def test_femkamp_winners_are_the_same_in_core_engine_kernel_and_sheet(totals, ti
     from cardlab import FemkampBot, play_out
     from cardlab.games.femkamp import FemkampGame
     from cardlab.sheets.femkamp import score_sheet
-    from cardlab.sim.femkamp_kernel import game_winners
+    from cardlab.kernels.femkamp_kernel import game_winners
 
     code = femkamp_core.TIE_CODES[tie]
     mask = femkamp_core.winners_mask(totals, code)
@@ -196,8 +196,8 @@ def test_rummy_penalties_and_reshuffles_in_core_and_engine():
 ])
 def test_legal_follow_suit_is_the_same_in_tricks_engine_and_kernel(hand, led, trump, must_trump, legal):
     from cardlab import PlumpRound
-    from cardlab.sim.cores import legal_follow
-    from cardlab.sim._numba import njit
+    from cardlab.kernels.cores import legal_follow
+    from cardlab.kernels._numba import njit
     from cardlab.tricks import legal_plays
 
     expected = sorted(c.index for c in parse_cards(legal))
@@ -224,7 +224,7 @@ from pathlib import Path  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "cardlab"
 #: the modules that hold the trick cores (a copy of a rule there is the rule itself)
-CORE_MODULES = {"cardlab.rules.trick_core", "cardlab.sim.simple_core"}
+CORE_MODULES = {"cardlab.rules.trick_core", "cardlab.kernels.simple_core"}
 #: Rummy's melds compare suits for runs, not tricks: the trick scan leaves Rummy out
 NOT_TRICK_GAMES = ("rummy", "melds")
 #: what the scan still finds outside the cores, each with why it is not (yet) the core's: exact, so
@@ -235,7 +235,7 @@ KNOWN_TRICK_COMPARISONS = {
     ("cardlab.exercises", "TrickQuestion.why_not"): "a pupil's explanation of a wrong card, after trick_winner found the answer",
     ("cardlab.coach.tips", "counted_cards"): "the bidding rule of thumb counts a king's suit length (a hand, not a trick)",
     ("cardlab.claims", "leader_ace_advice"): "asks whether the turned-up trump is the ace's suit (a deal, not a trick)",
-    ("cardlab.sim.femkamp_heuristic", "avoid_card"): "Femkamp's heuristic asks whether its legal cards all follow suit",
+    ("cardlab.kernels.femkamp_heuristic", "avoid_card"): "Femkamp's heuristic asks whether its legal cards all follow suit",
 }
 _LED = re.compile(r"^(led|lead)(_suit|_[ab])?$")
 
@@ -373,7 +373,7 @@ def _docs_rows(heading: str = PLUMP_TRICKS) -> list[tuple[str, list[str]]]:
 
 
 def _function_node(dotted: str) -> ast.AST:
-    """The ``def`` of ``cardlab.<dotted>`` (``sim.simple.SimpleBot.choose``), found by reading the source."""
+    """The ``def`` of ``cardlab.<dotted>`` (``bots.simple.SimpleBot.choose``), found by reading the source."""
     parts = dotted.split(".")
     parts = {"trick_core": ["rules"], "femkamp_core": ["rules"], "rummy_core": ["rules"],
              "simple_core": ["sim"]}.get(parts[0], []) + parts
@@ -424,9 +424,9 @@ def test_the_docs_list_every_rummy_core_with_callers_that_call_it():
 
 def test_the_docs_list_one_loop_per_round_with_the_kernel_and_the_play_outs_calling_it():
     rows = _docs_rows(ROUND_LOOPS)
-    assert rows == [("sim.femkamp_kernel.play_tricks", ["sim.femkamp_kernel._trick_round", "sim.femkamp_rollout.play_out_tricks"]),
-                    ("sim.femkamp_kernel.play_kabal", ["sim.femkamp_kernel._kabal_round"]),
-                    ("sim.rummy_kernel.play_turns", ["sim.rummy_kernel.play_round", "sim.rummy_rollout.play_out"])]
+    assert rows == [("kernels.femkamp_kernel.play_tricks", ["kernels.femkamp_kernel._trick_round", "search.femkamp_rollout.play_out_tricks"]),
+                    ("kernels.femkamp_kernel.play_kabal", ["kernels.femkamp_kernel._kabal_round"]),
+                    ("kernels.rummy_kernel.play_turns", ["kernels.rummy_kernel.play_round", "search.rummy_rollout.play_out"])]
     _assert_callers_call(rows)
 
 
@@ -461,7 +461,7 @@ def kabal_rule_copies(source: str, module: str) -> set[tuple[str, str]]:
 
 #: functions outside the cores that step a low and a high end by one, for another reason than the rule
 KNOWN_END_STEPS = {
-    ("cardlab.bots.rummy", "connectors"): "RummyBot's places that would complete a near-run (a plan, not a rule)",
+    ("cardlab.games.melds", "connectors"): "the places that would complete a meld of three, which RummyBot plans with (a plan, not a rule of play)",
 }
 
 

@@ -10,7 +10,7 @@ from cardlab import RummyRules
 from cardlab.bots import RummySearchBot
 from cardlab.bots.rummy import RummyBot, RummyRandomBot
 from cardlab.games.rummy import Discard, Draw, RummyRound
-from cardlab.sim.rummy_rollout import DISCARD, MAX_MELDS, PILE, STOCK, describe_table, play_out
+from cardlab.search.rummy_rollout import DISCARD, MAX_MELDS, PILE, STOCK, describe_table, play_out
 
 HEURISTIC = RummyBot()
 

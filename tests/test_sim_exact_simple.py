@@ -10,7 +10,7 @@ from cardlab import PlumpRules
 from cardlab.games.plump import PlumpRound
 from cardlab.sim.exact_simple import hook_bids, joint_counts, play_lowest, read_counts, simple_distribution
 from cardlab.sim.plump import simulate_plump
-from cardlab.sim.simple import SimpleBot
+from cardlab.bots.simple import SimpleBot
 
 SUITS = "CDHS"
 RANK_TEXT = {11: "J", 12: "Q", 13: "K", 14: "A"}

@@ -1,4 +1,4 @@
-"""The random play-out blocks of cardlab.sim.plump_playout and the bit helpers under them: the same
+"""The random play-out blocks of cardlab.kernels.plump_playout and the bit helpers under them: the same
 cards and the same draws as the reference engine with StreamBot, from the deal or from any point of
 a round."""
 
@@ -9,10 +9,10 @@ from numba import njit
 from cardlab import PlumpRound, PlumpRules
 from cardlab.games.plump import Play
 from cardlab.rules.trick_core import beats, cards_in
-from cardlab.sim.bits import FAST_PDEP, nth_bit, nth_bit_loop
-from cardlab.sim.cores import add_to_trick, empty_trick, finish_trick, legal_follow, next_seat
-from cardlab.sim.plump_playout import deal_hands, random_card, random_play_out, random_tricks
-from cardlab.sim.rng import DeckRng, Stream, StreamBot, kernel_shuffled_order
+from cardlab.kernels.bits import FAST_PDEP, nth_bit, nth_bit_loop
+from cardlab.kernels.cores import add_to_trick, empty_trick, finish_trick, legal_follow, next_seat
+from cardlab.kernels.plump_playout import deal_hands, random_card, random_play_out, random_tricks
+from cardlab.kernels.rng import DeckRng, Stream, StreamBot, kernel_shuffled_order
 from cardlab.sim.seeds import round_seeds
 
 
@@ -54,7 +54,7 @@ def test_pdep_is_used_only_where_the_processor_runs_it_fast(monkeypatch, cpu, fe
     import llvmlite.binding as llvm
     from numba.core import config
 
-    from cardlab.sim.bits import _pdep_is_fast
+    from cardlab.kernels.bits import _pdep_is_fast
 
     monkeypatch.setattr(config, "CPU_NAME", None)
     monkeypatch.setattr(config, "CPU_FEATURES", None)
@@ -146,7 +146,7 @@ def test_rounds_played_two_at_a_time_are_the_rounds_played_alone(rules):
 
 def _one_at_a_time(seeds, players, size, trump_code, hook, highest, must_trump):
     """The rounds of ``seeds`` played draw by draw (play_round: one below() per choice, no drawing ahead)."""
-    from cardlab.sim.plump_kernel import play_round
+    from cardlab.kernels.plump_kernel import play_round
 
     n = len(seeds)
     out = np.zeros((n, 2 * players + 2), np.int64)
@@ -161,7 +161,7 @@ def _one_at_a_time(seeds, players, size, trump_code, hook, highest, must_trump):
 
 def _random_batch(seeds, players, size, trump_code, hook, highest, must_trump):
     """The same rounds from the random kernel (two at a time, the stream drawn ahead)."""
-    from cardlab.sim.plump_kernel import play_rounds
+    from cardlab.kernels.plump_kernel import play_rounds
 
     n = len(seeds)
     bids, tricks = np.empty((n, players), np.int64), np.empty((n, players), np.int64)
@@ -206,7 +206,7 @@ def test_a_rejected_draw_is_replayed_draw_by_draw():
     """Outputs whose high half is 0 are rejected by below() for most n (Lemire): the round then takes
     one more output.  Rounds built to meet such an output in the shuffle, the bids and the tricks
     come out of the random kernel exactly as when drawn one at a time."""
-    from cardlab.sim.rng import Stream
+    from cardlab.kernels.rng import Stream
 
     stream = Stream(_seed_with_output(3, 0))
     assert [stream.next_u64() >> 32 for _ in range(3)][2] == 0
@@ -230,7 +230,7 @@ FINGERPRINTS = {
 def test_the_random_kernel_still_plays_the_recorded_rounds(case):
     import hashlib
 
-    from cardlab.sim.plump_kernel import score_rounds
+    from cardlab.kernels.plump_kernel import score_rounds
 
     players, size, trump_code, hook, highest, must_trump = case
     n = 2001

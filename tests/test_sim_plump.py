@@ -7,9 +7,9 @@ import pytest
 from cardlab import PlumpRound, PlumpRules, RandomBot, RulesError, simulate
 from cardlab.sim.plump import (counts_from_rows, kernel_batch, make_setup, replay_plump_round,
                                score_array, simulate_plump, summary_table)
-from cardlab.sim.rng import DeckRng, Stream, kernel_shuffled_order, shuffled_order
+from cardlab.kernels.rng import DeckRng, Stream, kernel_shuffled_order, shuffled_order
 from cardlab.sim.seeds import round_seeds
-from cardlab.sim.simple import SimpleBot
+from cardlab.bots.simple import SimpleBot
 from cardlab.games.plump import round_score
 
 

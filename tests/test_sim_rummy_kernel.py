@@ -13,7 +13,7 @@ from cardlab.errors import RulesError
 from cardlab.games.melds import best_melds, deadwood_points
 from cardlab.rules.rummy import RummyRules
 from cardlab.sim.rummy import kernel_batch, replay_rummy_round, simulation_rules
-from cardlab.sim.rummy_melds import best_split, deadwood, has_meld
+from cardlab.kernels.rummy_melds import best_split, deadwood, has_meld
 from cardlab.sim.seeds import round_seeds
 
 
@@ -76,7 +76,7 @@ def test_quick_meld_test_agrees_with_the_meld_list():
 
 def test_live_partners_twin_matches_the_bot_on_random_hands():
     from cardlab.bots.rummy import live_partners as bot_live_partners
-    from cardlab.sim.rummy_melds import live_partners
+    from cardlab.kernels.rummy_melds import live_partners
 
     gen = np.random.default_rng(9)
     seen = set()

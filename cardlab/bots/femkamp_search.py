@@ -4,7 +4,7 @@ It sees only its own view.  For every card it may play it imagines many deals of
 see (consistent with what it has seen: in a trick round nobody holds a suit they have shown void in;
 in the kabal round every seat holds as many cards as it has), plays the card and then the rest of
 the round in every imagined deal with every seat following the compiled heuristic player
-(:mod:`cardlab.sim.femkamp_heuristic`, the kernel twin of :class:`~cardlab.bots.femkamp.FemkampBot`),
+(:mod:`cardlab.kernels.femkamp_heuristic`, the kernel twin of :class:`~cardlab.bots.femkamp.FemkampBot`),
 and plays the card with the fewest mean points for itself this round (lowest total wins Femkamp; in
 the grand round that is the most tricks).  Every card is tried on the same deals (common random
 numbers), so the comparison between cards is far less noisy than the means themselves.  This is
@@ -125,7 +125,7 @@ class FemkampSearchBot:
                           time_ms=self.time_ms)
 
     def _tricks(self, view: Any, cards: list) -> tuple[np.ndarray, int]:
-        from ..sim.femkamp_rollout import CLUBS, QUEENS, TRICKS, evaluate_trick_cards
+        from ..search.femkamp_rollout import CLUBS, QUEENS, TRICKS, evaluate_trick_cards
 
         players, me = view.players, view.seat
         rules = view.rules
@@ -165,7 +165,7 @@ class FemkampSearchBot:
         return self._budget(batch, len(cards))
 
     def _kabal(self, view: Any, cards: list) -> tuple[np.ndarray, int]:
-        from ..sim.femkamp_rollout import evaluate_kabal_cards
+        from ..search.femkamp_rollout import evaluate_kabal_cards
 
         players, me = view.players, view.seat
         my_hand = _mask(view.hand)

@@ -13,7 +13,7 @@ Every decision comes with a one-sentence reason (the hint a child sees).
 * the worth of each kind, in hundredths of a trick, comes from a table *measured by simulation*
   for every player count, hand size, seat (from the dealer's left) and trump kind
   (``cardlab/data/plump_bid_weights.csv``, rebuilt by ``python -m cardlab.sim.plump_calibrate
-  --seed 1``; see :mod:`cardlab.bots.plump_bid_table`);
+  --seed 1``; see :mod:`cardlab.kernels.plump_bid_table`);
 * bid = the expected tricks rounded (kept within 0 and the hand size).  If the hook forbids that
   bid, go one up when the expectation is at least the forbidden bid (or it is 0), else one down.
 
@@ -48,7 +48,7 @@ from ..cards import Card, Rank, Suit
 from ..games.plump import Bid, Play, PlumpView
 from ..i18n import Message
 from ..rules.trick_core import beats, winner_position
-from .plump_bid_table import FEATURES, SEAT_ANY, bid_weights, max_cards
+from ..kernels.plump_bid_table import FEATURES, SEAT_ANY, bid_weights, max_cards
 from .base import Decision
 
 
@@ -78,7 +78,7 @@ class PlumpBot:
         """How many cards of each kind the hand holds (the bidding table's features, in its order).
 
         A card's kind is how many higher cards of its suit are *out* (not in the hand, not the
-        turned-up ``trump_card``); see :mod:`cardlab.bots.plump_bid_table`.
+        turned-up ``trump_card``); see :mod:`cardlab.kernels.plump_bid_table`.
 
         >>> from cardlab import parse_cards
         >>> f = PlumpBot.holding_features(parse_cards("KS 7S AH 2C"), Suit.SPADES, trump_card=parse_cards("AS")[0])

@@ -12,7 +12,7 @@ weighed:
 
 * *Determinised policy rollouts* ("PIMC with a policy", ``method="pimc"``): sample deals, try every
   candidate move, let every seat continue with the compiled heuristic player
-  (:mod:`cardlab.sim.plump_heuristic`, the kernel twin of :class:`~cardlab.bots.plump.PlumpBot`),
+  (:mod:`cardlab.kernels.plump_heuristic`, the kernel twin of :class:`~cardlab.bots.plump.PlumpBot`),
   average.  Cheap and low in noise (every candidate is tried on the same deals), but it is only
   one step of improvement over the heuristic: from the next move on, the bot imagines itself and
   everyone else playing like ``PlumpBot``, so the value of a bid is the value it has *for a
@@ -21,7 +21,7 @@ weighed:
 * *Perfect-information search per deal* (alpha–beta in each imagined deal) suffers from strategy
   fusion (it assumes it will know the hidden cards later) and is expensive at ten tricks with four
   players.
-* *Single-observer ISMCTS* (``method="ismcts"``, the default; :mod:`cardlab.sim.plump_ismcts`):
+* *Single-observer ISMCTS* (``method="ismcts"``, the default; :mod:`cardlab.search.plump_ismcts`):
   one tree of public move sequences shared by all imagined deals, grown by UCB with availability
   counts, so the bot's own later moves and the others' cards are searched too, not just the next
   move.  It is what OpenSpiel plays, but compiled with numba over bitmask hands: an iteration
@@ -228,7 +228,7 @@ class PlumpSearchBot:
                     tricks=np.array(view.tricks_taken, np.int64))
 
     def _decide_ismcts(self, view: PlumpView) -> Decision:
-        from ..sim.plump_ismcts import Root, Tree, run
+        from ..search.plump_ismcts import Root, Tree, run
 
         if view.phase == "bid" and self.bid_method == "likeliest-tree":
             options, odds, _ = self.trick_odds(view)   # first, so the same seed gives the same chances
@@ -290,7 +290,7 @@ class PlumpSearchBot:
         """(legal bids, chance of taking exactly that many tricks, deals tried) under random card play.
 
         Every seat, this one too, plays uniformly random legal cards from the first lead, in deals
-        of the unseen cards imagined as for the search (:func:`cardlab.sim.plump_rollout.random_trick_counts`);
+        of the unseen cards imagined as for the search (:func:`cardlab.search.plump_rollout.random_trick_counts`);
         ``rollouts`` deals (``samples`` if given), or as many as fit in ``time_ms``.
 
         >>> from cardlab import PlumpRound, PlumpRules
@@ -300,7 +300,7 @@ class PlumpSearchBot:
         >>> options, round(float(odds[3]), 2), deals     # three top trumps take every trick, even at random
         ([0, 1, 2, 3], 1.0, 2000)
         """
-        from ..sim.plump_rollout import random_trick_counts
+        from ..search.plump_rollout import random_trick_counts
 
         if view.phase != "bid":
             raise ValueError("trick_odds is for the bidding: the cards have already begun.")
@@ -361,7 +361,7 @@ class PlumpSearchBot:
                 return scores, made, weight, worlds
 
     def _decide_bid(self, view: PlumpView) -> Decision:
-        from ..sim.plump_rollout import evaluate_bids
+        from ..search.plump_rollout import evaluate_bids
 
         pos = self._position(view)
         options = [a.tricks for a in view.legal_actions]
@@ -386,7 +386,7 @@ class PlumpSearchBot:
         return Decision(Bid(view.seat, bid), Message("plump.search.bid", {"bid": bid, "k": k, "worlds": worlds}))
 
     def _decide_play(self, view: PlumpView) -> Decision:
-        from ..sim.plump_rollout import evaluate_cards
+        from ..search.plump_rollout import evaluate_cards
 
         cards = [a.card for a in view.legal_actions]
         if len(cards) == 1:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..cards import Card, Rank, Suit
-from ..games.melds import best_melds, deadwood_points
+from ..games.melds import best_melds, connectors, deadwood_points, run_neighbours
 from ..games.rummy import Discard, Draw, LayOff, Meld, RummyView, action_message
 from ..i18n import Message
 from .base import Decision
@@ -61,14 +61,6 @@ class RummyRandomBot:
         return Decision(act, Message("rummy.bot.random", {"action": action_message(act, view.table, view.discard_top)}))
 
 
-_RANK_AT = {r.ace_low: r for r in Rank}  # ace-low position (A = 1 … K = 13) -> rank
-
-
-def _near(a: Card, b: Card) -> bool:
-    """Same suit and at most two apart (ace low): cards that could end up in one run."""
-    return a.suit == b.suit and a != b and abs(a.rank.ace_low - b.rank.ace_low) <= 2
-
-
 def partners(card: Card, cards: Sequence[Card]) -> int:
     """How many of ``cards`` could one day share a meld with ``card`` (same rank, or same suit close by).
 
@@ -76,27 +68,7 @@ def partners(card: Card, cards: Sequence[Card]) -> int:
     >>> partners(Card.parse("7H"), parse_cards("7S 8H 5H KH 2C"))
     3
     """
-    return sum(1 for c in cards if c != card and (c.rank == card.rank or _near(card, c)))
-
-
-def connectors(card: Card, partner: Card) -> tuple[Card, ...]:
-    """The cards that would make a meld of three with ``card`` and ``partner`` (ace low).
-
-    >>> from cardlab import parse_cards
-    >>> " ".join(map(str, connectors(Card.parse("KD"), Card.parse("KS"))))   # a pair: the other two kings
-    'K♣ K♥'
-    >>> " ".join(map(str, connectors(Card.parse("7H"), Card.parse("8H"))))   # side by side: one below, one above
-    '6♥ 9♥'
-    >>> " ".join(map(str, connectors(Card.parse("7H"), Card.parse("9H"))))   # one apart: the card between
-    '8♥'
-    >>> " ".join(map(str, connectors(Card.parse("QS"), Card.parse("KS"))))   # Q-K-A is no run
-    'J♠'
-    """
-    if card.rank == partner.rank:
-        return tuple(c for c in (Card(card.rank, s) for s in Suit) if c not in (card, partner))
-    low, high = sorted((card.rank.ace_low, partner.rank.ace_low))
-    places = (low + 1,) if high - low == 2 else (low - 1, high + 1)
-    return tuple(Card(_RANK_AT[p], card.suit) for p in places if 1 <= p <= 13)
+    return sum(1 for c in cards if c != card and (c.rank == card.rank or run_neighbours(card, c)))
 
 
 def dead_cards(view: RummyView) -> frozenset:
@@ -116,7 +88,7 @@ def live_partners(card: Card, cards: Sequence[Card], dead) -> int:
     >>> live_partners(Card.parse("7H"), hand, set(parse_cards("6H"))), live_partners(Card.parse("7H"), hand, set(parse_cards("6H 9H")))
     (1, 0)
     """
-    return sum(1 for c in cards if c != card and (c.rank == card.rank or _near(card, c))
+    return sum(1 for c in cards if c != card and (c.rank == card.rank or run_neighbours(card, c))
                and any(x not in dead for x in connectors(card, c)))
 
 
@@ -139,7 +111,7 @@ class RummyBot:
       The bot then discards the card picked by the size of the stock, which changes every
       turn, so over a few turns every held card comes free.
       Up to :attr:`PATIENCE` reshuffles it plays exactly as before (the compiled twin in
-      :mod:`cardlab.sim.rummy_kernel` models rules with at most that many reshuffles).
+      :mod:`cardlab.kernels.rummy_kernel` models rules with at most that many reshuffles).
     """
 
     name = "rummy-heuristic"
@@ -201,7 +173,7 @@ class RummyBot:
         if any(m.accepts(card) for m in view.table):
             return True
         taken = view.pickups_by(view.next_seat)
-        return any(t.rank == card.rank or _near(card, t) for t in taken)
+        return any(t.rank == card.rank or run_neighbours(card, t) for t in taken)
 
     def partner_points(self, view: RummyView, card: Card, rest: Sequence[Card]) -> float:
         """What keeping ``card`` is worth for its partners among ``rest``: :attr:`PARTNER_WEIGHT`

@@ -8,7 +8,7 @@ see (the other hands and the stock; a card a player took from the discard pile a
 since stays in that player's hand, and a deal is dealt again while another hand holds a meld or a
 card that fits the table, which a heuristic player would already have put down), tries every
 discard and lets every seat play on like the compiled twin of RummyBot
-(:mod:`cardlab.sim.rummy_rollout`), and picks the discard with the fewest mean penalty points for
+(:mod:`cardlab.search.rummy_rollout`), and picks the discard with the fewest mean penalty points for
 itself.  Every move is tried on the same deals (common random numbers).  This is the search of
 :class:`~cardlab.bots.plump_search.PlumpSearchBot` and
 :class:`~cardlab.bots.femkamp_search.FemkampSearchBot` (one step of policy improvement over the
@@ -174,7 +174,7 @@ class RummySearchBot:
 
         ``hands`` (per seat, a mask of card indices), for measurements only: the other seats' true
         hands, so that only the stock is dealt anew (``benchmarks/rummy_search_probe.py``)."""
-        from ..sim.rummy_rollout import DISCARD, LAY_OFF, MAX_MELDS, MELD, PILE, STOCK, describe_table, evaluate_moves
+        from ..search.rummy_rollout import DISCARD, LAY_OFF, MAX_MELDS, MELD, PILE, STOCK, describe_table, evaluate_moves
 
         players, me = view.players, view.seat
         my_hand = _mask(view.hand)

@@ -278,3 +278,35 @@ def deadwood_points(hand: CardsLike) -> int:
     10
     """
     return _solve(_mask(_parse(hand)))[0]
+
+
+_RANK_AT = {r.ace_low: r for r in Rank}  # ace-low position (A = 1 … K = 13) -> rank
+
+
+def run_neighbours(a: Card, b: Card) -> bool:
+    """Same suit and at most two apart (ace low): cards that could end up in one run.
+
+    >>> run_neighbours(Card.parse("7H"), Card.parse("9H")), run_neighbours(Card.parse("7H"), Card.parse("10H"))
+    (True, False)
+    """
+    return a.suit == b.suit and a != b and abs(a.rank.ace_low - b.rank.ace_low) <= 2
+
+
+def connectors(card: Card, partner: Card) -> tuple[Card, ...]:
+    """The cards that would make a meld of three with ``card`` and ``partner`` (ace low).
+
+    >>> from cardlab import parse_cards
+    >>> " ".join(map(str, connectors(Card.parse("KD"), Card.parse("KS"))))   # a pair: the other two kings
+    'K♣ K♥'
+    >>> " ".join(map(str, connectors(Card.parse("7H"), Card.parse("8H"))))   # side by side: one below, one above
+    '6♥ 9♥'
+    >>> " ".join(map(str, connectors(Card.parse("7H"), Card.parse("9H"))))   # one apart: the card between
+    '8♥'
+    >>> " ".join(map(str, connectors(Card.parse("QS"), Card.parse("KS"))))   # Q-K-A is no run
+    'J♠'
+    """
+    if card.rank == partner.rank:
+        return tuple(c for c in (Card(card.rank, s) for s in Suit) if c not in (card, partner))
+    low, high = sorted((card.rank.ace_low, partner.rank.ace_low))
+    places = (low + 1,) if high - low == 2 else (low - 1, high + 1)
+    return tuple(Card(_RANK_AT[p], card.suit) for p in places if 1 <= p <= 13)

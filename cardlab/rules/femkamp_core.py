@@ -3,7 +3,7 @@ the score sheets.
 
 Plain Python that numba compiles unchanged: :mod:`cardlab.games.femkamp` and
 :mod:`cardlab.games.kabal` call these functions as they are, the compiled kernel calls the
-same functions (:mod:`cardlab.sim.cores` registers them with numba), and the score sheet
+same functions (:mod:`cardlab.kernels.cores` registers them with numba), and the score sheet
 explains each score with :func:`points_per_unit` instead of working it back out.  Rounds
 and tie options are small codes here (:data:`ROUND_CODES`, :data:`TIE_CODES`).
 

@@ -2,7 +2,7 @@
 
 Every function here is plain Python that numba compiles unchanged:
 :mod:`cardlab.games.plump` calls them as they are, the compiled kernels call the same
-functions (:mod:`cardlab.sim.cores` registers them with numba), and the score sheets and
+functions (:mod:`cardlab.kernels.cores` registers them with numba), and the score sheets and
 printed sheets read their numbers from them.  Options that are words in
 :class:`cardlab.rules.plump.PlumpRules` are small codes here (:data:`SCORING_CODES`,
 :data:`TIE_CODES`).

@@ -3,7 +3,7 @@ the kernel.
 
 Plain Python that numba compiles unchanged: :mod:`cardlab.games.rummy` calls these
 functions as they are and the compiled kernel calls the same functions
-(:mod:`cardlab.sim.cores` registers them with numba).  ``max_reshuffles`` is a whole number,
+(:mod:`cardlab.kernels.cores` registers them with numba).  ``max_reshuffles`` is a whole number,
 or −1 for "no limit" (``None`` in :class:`cardlab.rules.rummy.RummyRules`; see
 :func:`reshuffle_limit`).
 

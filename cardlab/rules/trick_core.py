@@ -4,7 +4,7 @@ A card is its index ``suit × 13 + rank − 2`` (2♣ = 0, A♣ = 12, 2♦ = 13 
 is 0..3 (clubs, diamonds, hearts, spades) or −1 for none, and a hand is a bitmask with bit
 ``index`` set for each card it holds.  The functions are plain Python that numba compiles
 unchanged: :mod:`cardlab.tricks` and the games call them as they are, the compiled kernels
-call the same functions (:mod:`cardlab.sim.cores` registers them with numba).
+call the same functions (:mod:`cardlab.kernels.cores` registers them with numba).
 
 >>> hand = hand_mask([0, 12, 40])                  # 2♣, A♣, 3♠
 >>> cards_in(legal_follow(hand, 3, -1, False))     # spades led: the 3♠

@@ -180,7 +180,7 @@ def _compare_plump(rules_a, rules_b, n, hand_size, policy, dealer, rng, chunk) -
 
 # ---------------------------------------------------------------- femkamp
 def _compare_femkamp(rules_a, rules_b, n, policy, rng, chunk) -> pd.DataFrame:
-    from .femkamp_kernel import ROUND_CODES, play_games
+    from ..kernels.femkamp_kernel import ROUND_CODES, play_games
 
     p = rules_a.players
     pairs = _Pairs(p)

@@ -1,6 +1,6 @@
 """Exact odds of small Plump rounds when everyone plays the lowest card (policy ``"simple"``), as fractions.
 
-The lowest-card policy (:class:`cardlab.sim.simple.SimpleBot`) plays the legal
+The lowest-card policy (:class:`cardlab.bots.simple.SimpleBot`) plays the legal
 card of lowest rank, clubs before diamonds before hearts before spades on equal
 rank, and bids its aces plus the trump king and queen.  Enumerating deals is
 out of the question beyond tiny sizes (about 3·10¹⁸ deals at four players and
@@ -118,10 +118,10 @@ from pathlib import Path
 
 import numpy as np
 
-from ._numba import njit
+from ..kernels._numba import njit
 from ..rules.plump_core import forbidden_bid
 from ..rules.trick_core import add_to_trick, empty_trick, finish_trick, hand_mask, legal_follow, next_seat
-from .simple_core import dodge_hook, simple_bid, simple_card
+from ..kernels.simple_core import dodge_hook, simple_bid, simple_card
 
 __all__ = ["SimpleOdds", "simple_distribution", "joint_counts", "simple_table", "play_lowest", "hook_bids",
            "read_counts", "write_counts", "COUNTS_FILE"]
@@ -686,7 +686,7 @@ def joint_counts(players: int, cards: int, trump: str = "turned-up", *, ranks: t
 @lru_cache(maxsize=None)
 def simple_distribution(players: int, cards: int, trump: str = "turned-up", *, ranks: tuple = FULL_RANKS,
                         hook: bool = True, stored: bool = False) -> SimpleOdds:
-    """Exact odds of one Plump round in which every seat plays :class:`~cardlab.sim.simple.SimpleBot`.
+    """Exact odds of one Plump round in which every seat plays :class:`~cardlab.bots.simple.SimpleBot`.
 
     ``trump``: ``"turned-up"`` (a card turned after the deal names trump) or
     ``"none"``.  ``ranks``: the ranks in the deck (2 … 14 = ace), four suits
@@ -758,7 +758,7 @@ def play_lowest(hands, trump=None) -> tuple[list[int], list[int]]:
     ``hands``: one list of ``(rank, suit)`` per seat from the leader (rank
     2 … 14, suit 0 … 3 = clubs, diamonds, hearts, spades); ``trump``: a suit
     or ``None``.  A plain reference for the tests (every deal of a small deck), stepped by the same
-    cores as the kernels (:mod:`cardlab.rules.trick_core`, :mod:`cardlab.sim.simple_core`).
+    cores as the kernels (:mod:`cardlab.rules.trick_core`, :mod:`cardlab.kernels.simple_core`).
 
     >>> play_lowest([[(14, 3), (2, 0)], [(13, 3), (3, 0)], [(5, 1), (4, 0)]], trump=1)
     ([1, 0, 0], [0, 0, 2])

@@ -34,7 +34,7 @@ def kernel_deals(rules, seed: int) -> list[dict]:
     choices from the same stream, so only its first deal is the same).
     """
     from ..cards import Card
-    from .femkamp_kernel import ROUND_CODES, deal_games
+    from ..kernels.femkamp_kernel import ROUND_CODES, deal_games
 
     names = list(rules.round_order)
     codes = np.array([ROUND_CODES[n] for n in names], np.int64)
@@ -70,7 +70,7 @@ def simulate_femkamp(rules=None, *, policy: "str | Sequence[Any]" = "random", bo
     seat_from_leader, tricks, clubs, queens, prikks, cards_left, score, total (running) and won.
 
     ``engine="auto"`` plays random games with the compiled kernel
-    (:mod:`cardlab.sim.femkamp_kernel`: same rules, its own random draws, so
+    (:mod:`cardlab.kernels.femkamp_kernel`: same rules, its own random draws, so
     a row replays with the reference engine only when it was made there) and
     everything else with the reference engine; ``engine="reference"`` forces
     the engine, whose games :func:`replay_femkamp_game` repeats exactly.
@@ -119,8 +119,8 @@ def simulate_femkamp(rules=None, *, policy: "str | Sequence[Any]" = "random", bo
 
 def _check_kernel_rules(rules) -> None:
     """Refuse rules the kernel does not model, naming the option (see ``femkamp_kernel.RULE_OPTIONS``)."""
-    from .femkamp_kernel import RULE_OPTIONS
-    from .kernel_rules import check_kernel_rules
+    from ..kernels.femkamp_kernel import RULE_OPTIONS
+    from ..kernels.kernel_rules import check_kernel_rules
 
     check_kernel_rules(rules, RULE_OPTIONS, "femkamp")
 
@@ -129,7 +129,7 @@ def _kernel_games(rules, games: int, rng, progress, heuristic: bool = False) -> 
     from tqdm.auto import tqdm
 
     from ..rules.femkamp_core import TIE_CODES
-    from .femkamp_kernel import ROUND_CODES, game_winners, play_games
+    from ..kernels.femkamp_kernel import ROUND_CODES, game_winners, play_games
     from .seeds import iter_chunks
 
     p = rules.players

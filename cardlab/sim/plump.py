@@ -67,8 +67,8 @@ class PlumpSetup:
     @property
     def kernel_refusal(self) -> RulesError | None:
         """Why the compiled kernel cannot play these rules (an option it does not model), or None."""
-        from .kernel_rules import kernel_refusal
-        from .plump_kernel import RULE_OPTIONS
+        from ..kernels.kernel_rules import kernel_refusal
+        from ..kernels.plump_kernel import RULE_OPTIONS
 
         return kernel_refusal(self.rules, RULE_OPTIONS, "plump")
 
@@ -109,7 +109,7 @@ def make_setup(rules: PlumpRules | None = None, *, policy: "str | Sequence[str]"
 # ----------------------------------------------------------------- engines
 def kernel_batch(setup: PlumpSetup, seeds: np.ndarray, start: int = 0) -> dict[str, np.ndarray]:
     """Play rounds with the compiled kernel: arrays ``bids``/``tricks`` (round × seat), ``trump``, ``trump_card``, ``dealer``."""
-    from .plump_kernel import POLICY_CODES, play_rounds
+    from ..kernels.plump_kernel import POLICY_CODES, play_rounds
 
     n, p = len(seeds), setup.rules.players
     dealers = setup.dealers(start, n)
@@ -127,12 +127,12 @@ def kernel_batch(setup: PlumpSetup, seeds: np.ndarray, start: int = 0) -> dict[s
 
 def make_bot(policy: str, stream):
     """The engine-side bot for a policy name (random play draws from the round's stream)."""
-    from .rng import StreamBot
+    from ..kernels.rng import StreamBot
 
     if policy == "random":
         return StreamBot(stream)
     if policy == "simple":
-        from .simple import SimpleBot
+        from ..bots.simple import SimpleBot
 
         return SimpleBot()
     if policy == "heuristic":
@@ -151,7 +151,7 @@ def replay_plump_round(rules: PlumpRules | None, seed: int, policy: "str | Seque
     ``PlumpRound.deal(rules, hand_size=, dealer=, rng=DeckRng(Stream(seed)))``.
     """
     from ..games.plump import PlumpRound
-    from .rng import DeckRng, Stream
+    from ..kernels.rng import DeckRng, Stream
 
     rules = rules or PlumpRules()
     stream = Stream(seed)
@@ -192,7 +192,7 @@ def score_array(bids: np.ndarray, tricks: np.ndarray, scoring: str = "standard")
     >>> score_array(np.array([3, 4, 0, 10]), np.array([3, 2, 0, 10]), "penalty").tolist()
     [13, -2, 10, 20]
     """
-    from .plump_kernel import score_rounds
+    from ..kernels.plump_kernel import score_rounds
 
     code = plump_core.SCORING_CODES.get(scoring)
     if code is None:
@@ -232,7 +232,7 @@ class PlumpCounts:
 
     def add(self, bids: np.ndarray, tricks: np.ndarray, dealers: np.ndarray, scoring: str) -> None:
         """Count a batch (arrays round × seat, seats absolute)."""
-        from .plump_kernel import SCORING_CODES, count_rounds
+        from ..kernels.plump_kernel import SCORING_CODES, count_rounds
 
         if scoring not in SCORING_CODES:
             raise ValueError(f"unknown scoring {scoring!r}")

@@ -3,7 +3,7 @@
 For every player count (2–7), hand size and trump kind (a turned-up trump, no trump) the tool plays
 rounds with :class:`cardlab.bots.plump.PlumpBot`'s compiled twin at every seat (hook on, the player
 left of the dealer leads), notes each hand's holding features
-(:data:`cardlab.bots.plump_bid_table.FEATURES`, counted before the first card) and the tricks it took,
+(:data:`cardlab.kernels.plump_bid_table.FEATURES`, counted before the first card) and the tricks it took,
 and fits per seat, by least squares (with a tiny ridge, so features that never occur get weight 0),
 how many tricks each feature brings.  Because the bids steer the play, a setting is played in
 passes, each pass bidding with the previous pass's fit (the first with a hand-made starting
@@ -35,13 +35,13 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ._numba import njit
-from .cores import forbidden_bid
-from ..bots.plump_bid_table import FEATURES, SEAT_ANY, TRUMP_KINDS, max_cards
-from .plump_heuristic import bid_features, calibrated_bid
-from .plump_kernel import POLICY_CODES, deal_round, play_tricks
-from .plump_playout import PlumpDeal
-from .rng import U64
+from ..kernels._numba import njit
+from ..kernels.cores import forbidden_bid
+from ..kernels.plump_bid_table import FEATURES, SEAT_ANY, TRUMP_KINDS, max_cards
+from ..kernels.plump_heuristic import bid_features, calibrated_bid
+from ..kernels.plump_kernel import POLICY_CODES, deal_round, play_tricks
+from ..kernels.plump_playout import PlumpDeal
+from ..kernels.rng import U64
 
 #: the starting table's weights per feature (hundredths of a trick), before any simulation
 START = {"trump_top": 100, "trump_second": 60, "trump_third": 30, "trump_low": 15, "trump_length": 10,
@@ -98,7 +98,7 @@ def calibrate_setting(players: int, cards: int, trump: str, rounds: int, passes:
     drawn from ``SeedSequence([seed, k])``, bidding with the previous pass's weights (the first with
     :data:`START`).
     """
-    from .plump_heuristic import BID_WEIGHTS
+    from ..kernels.plump_heuristic import BID_WEIGHTS
 
     kind = TRUMP_KINDS.index(trump)
     nf = len(FEATURES)

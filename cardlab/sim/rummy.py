@@ -48,13 +48,13 @@ def replay_rummy_round(rules=None, seed: int = 0, policy: "str | Sequence[Any]" 
     ``numpy.random.default_rng(seed)``, random seats are ``RummyRandomBot``);
     ``engine="kernel"`` replays a row made by the compiled kernel: the deal, every
     reshuffle and every random choice come from the round's shared stream
-    (:class:`cardlab.sim.rng.Stream`), so the engine repeats the kernel move for move.
+    (:class:`cardlab.kernels.rng.Stream`), so the engine repeats the kernel move for move.
     """
     from ..games.rummy import RummyRound
 
     rules = rules or simulation_rules()
     if engine == "kernel":
-        from .rng import DeckRng, Stream, StreamBot
+        from ..kernels.rng import DeckRng, Stream, StreamBot
 
         stream = Stream(seed)
         deck = DeckRng(stream)
@@ -72,7 +72,7 @@ def simulate_rummy(rules=None, *, policy: "str | Sequence[Any]" = "random", bots
     went_out, no_winner, went_rummy, penalty, cards_left, turns, reshuffles.
 
     ``engine="auto"`` plays named policies (``"random"``, ``"heuristic"``, or one of them per seat)
-    with the compiled kernel (:mod:`cardlab.sim.rummy_kernel`; its rows replay with
+    with the compiled kernel (:mod:`cardlab.kernels.rummy_kernel`; its rows replay with
     ``replay_rummy_round(..., engine="kernel")``) and your own ``bots`` with the reference
     engine; ``engine="reference"`` forces the engine.  Kernel chunks run on ``threads``
     threads with the same result for any number of threads.
@@ -121,7 +121,7 @@ def simulate_rummy(rules=None, *, policy: "str | Sequence[Any]" = "random", bots
 
 def _policy_names(chosen, players: int) -> "list[str] | None":
     """One kernel policy name per seat, or ``None`` when some seat is a bot object."""
-    from .rummy_kernel import POLICY_CODES
+    from ..kernels.rummy_kernel import POLICY_CODES
 
     if isinstance(chosen, str):
         return [chosen] * players if chosen in POLICY_CODES else None
@@ -133,8 +133,8 @@ def _policy_names(chosen, players: int) -> "list[str] | None":
 
 def _check_kernel_rules(rules) -> None:
     """Refuse rules the kernel does not model, naming the option (see ``rummy_kernel.RULE_OPTIONS``)."""
-    from .kernel_rules import check_kernel_rules
-    from .rummy_kernel import RULE_OPTIONS
+    from ..kernels.kernel_rules import check_kernel_rules
+    from ..kernels.rummy_kernel import RULE_OPTIONS
 
     check_kernel_rules(rules, RULE_OPTIONS, "rummy")
 
@@ -142,7 +142,7 @@ def _check_kernel_rules(rules) -> None:
 def kernel_batch(rules, policies: Sequence[str], seeds: np.ndarray, dealers: np.ndarray) -> dict[str, np.ndarray]:
     """Play one round per seed with the compiled kernel: arrays ``winner``, ``went_rummy``, ``turns``,
     ``reshuffles`` (per round) and ``penalty``, ``cards_left`` (round × seat)."""
-    from .rummy_kernel import POLICY_CODES, play_rounds
+    from ..kernels.rummy_kernel import POLICY_CODES, play_rounds
 
     _check_kernel_rules(rules)
 

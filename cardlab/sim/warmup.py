@@ -4,7 +4,7 @@ The kernels of :mod:`cardlab.sim` are compiled by numba the first time they
 run: about 1½ minutes of computing for all three games (:data:`MEASURED`:
 81 s of CPU on a 2-core machine, which took 7 minutes of waiting when that
 machine was busy with other work).
-Compiled code is cached on disk (see :mod:`cardlab.sim._numba`), so this
+Compiled code is cached on disk (see :mod:`cardlab.kernels._numba`), so this
 happens once per machine, not once per process.
 
 :func:`ensure_compiled` runs a game's kernels on a few tiny inputs before its
@@ -37,9 +37,9 @@ QUIET_SECONDS = 1.0
 
 #: the compiled function each game's simulation calls (its cached code holds everything it calls)
 ENTRY_POINTS = {
-    "plump": ("cardlab.sim.plump_kernel", "play_rounds"),
-    "femkamp": ("cardlab.sim.femkamp_kernel", "play_games"),
-    "rummy": ("cardlab.sim.rummy_kernel", "play_rounds"),
+    "plump": ("cardlab.kernels.plump_kernel", "play_rounds"),
+    "femkamp": ("cardlab.kernels.femkamp_kernel", "play_games"),
+    "rummy": ("cardlab.kernels.rummy_kernel", "play_rounds"),
 }
 
 #: What a first ``cardlab warmup`` (all three games, empty cache) cost on a 2-core machine of the kind CI uses:

@@ -1,9 +1,9 @@
 """Compiled search for Plump: sample hidden hands, play rounds out from any mid-round state.
 
 These kernels are the engine room of :class:`cardlab.bots.plump_search.PlumpSearchBot`.  They reuse
-the building blocks of the other kernels (bitmask hands from :mod:`cardlab.sim.bits`, the SplitMix64
-stream of :mod:`cardlab.sim.rng`, the heuristic player of :mod:`cardlab.sim.plump_heuristic`, the
-rule cores of :mod:`cardlab.sim.cores`: following suit, the trick winner, the hook, the score) and
+the building blocks of the other kernels (bitmask hands from :mod:`cardlab.kernels.bits`, the SplitMix64
+stream of :mod:`cardlab.kernels.rng`, the heuristic player of :mod:`cardlab.kernels.plump_heuristic`, the
+rule cores of :mod:`cardlab.kernels.cores`: following suit, the trick winner, the hook, the score) and
 add:
 
 * :func:`sample_world` — deal the cards a seat cannot see to the other seats at random, so that
@@ -37,13 +37,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._numba import njit
-from .bits import SUIT_OF, lowest_bit, nth_bit, popcount
-from .cores import (add_to_trick, empty_trick, finish_trick, first_leader, forbidden_bid, legal_follow, next_seat,
+from ..kernels._numba import njit
+from ..kernels.bits import SUIT_OF, lowest_bit, nth_bit, popcount
+from ..kernels.cores import (add_to_trick, empty_trick, finish_trick, first_leader, forbidden_bid, legal_follow, next_seat,
                     round_score, trick_so_far)
-from .plump_heuristic import half_tricks, heuristic_bid, heuristic_card
-from .plump_playout import random_tricks
-from .rng import U64, below, next_u64
+from ..kernels.plump_heuristic import half_tricks, heuristic_bid, heuristic_card
+from ..kernels.plump_playout import random_tricks
+from ..kernels.rng import U64, below, next_u64
 from ..rules.plump_core import SCORING_CODES
 
 #: scores are the codes of :data:`cardlab.rules.plump_core.SCORING_CODES`

@@ -3,17 +3,17 @@
 A hand is a ``uint64`` with bit ``card.index`` set for each card it holds
 (``index = suit × 13 + rank − 2``, so bits 0–12 are clubs 2…A).  A round is
 dealt exactly like :meth:`cardlab.games.plump.PlumpRound.deal` from the
-shared stream of :mod:`cardlab.sim.rng`: one card at a time from the left of
+shared stream of :mod:`cardlab.kernels.rng`: one card at a time from the left of
 the dealer (a blind hand after the dealer when two play), then the next card
 is turned for trump.
 
 Policies per seat (codes in :data:`POLICY_CODES`):
 
 * ``random`` – bids and cards uniform among the legal ones, drawn from the
-  round's stream (the same draws :class:`cardlab.sim.rng.StreamBot` makes);
-* ``simple`` – the deterministic :class:`cardlab.sim.simple.SimpleBot`;
+  round's stream (the same draws :class:`cardlab.kernels.rng.StreamBot` makes);
+* ``simple`` – the deterministic :class:`cardlab.bots.simple.SimpleBot`;
 * ``heuristic`` – the deterministic :class:`cardlab.bots.plump.PlumpBot`
-  (see :mod:`cardlab.sim.plump_heuristic`).
+  (see :mod:`cardlab.kernels.plump_heuristic`).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from .rng import U64, below
 
 POLICY_CODES = {"random": 0, "simple": 1, "heuristic": 2}
 
-#: The rule options this kernel models, and the values it accepts (see :mod:`cardlab.sim.kernel_rules`).
+#: The rule options this kernel models, and the values it accepts (see :mod:`cardlab.kernels.kernel_rules`).
 #: It plays single rounds, so the options of a whole game (schedule, tie) and of the sheet (ink_blots)
 #: change nothing here; a round is played as a game's last one (``hook_last_round`` off lifts the hook).
 RULE_OPTIONS = {
@@ -44,7 +44,7 @@ RULE_OPTIONS = {
     "tie": EVERY, "first_dealer": EVERY, "ink_blots": EVERY,
 }
 
-#: shuffle and deal one round: :func:`cardlab.sim.plump_playout.deal_hands` under its old name
+#: shuffle and deal one round: :func:`cardlab.kernels.plump_playout.deal_hands` under its old name
 deal_round = deal_hands
 
 
@@ -81,7 +81,7 @@ def play_round(seed, players, hand_size, dealer, trump_code, hook, highest_bidde
 
 @njit(cache=True, inline="always")
 def play_tricks(state, deal, leader, policies, bids, tricks, hands):
-    """Play every trick of a dealt and bid round (a :class:`~cardlab.sim.plump_playout.PlumpDeal`), each seat
+    """Play every trick of a dealt and bid round (a :class:`~cardlab.kernels.plump_playout.PlumpDeal`), each seat
     by its policy (0 random, 1 lowest card, 2 heuristic); sets ``tricks`` (seats), empties ``hands``,
     returns the random state.
 
@@ -131,7 +131,7 @@ def _random_start(seed, players, hand_size, dealer, trump_code, hook, highest_bi
 def play_round_random(seed, players, hand_size, dealer, trump_code, hook, highest_bidder_leads, must_trump,
                       bids, tricks, hands, order):
     """:func:`play_round` when every seat plays at random: the same draws, from the building blocks of
-    :mod:`cardlab.sim.plump_playout` (compiled into :func:`play_rounds`' loop)."""
+    :mod:`cardlab.kernels.plump_playout` (compiled into :func:`play_rounds`' loop)."""
     state, trump, trump_card, leader = _random_start(seed, players, hand_size, dealer, trump_code, hook,
                                                      highest_bidder_leads, bids, tricks, hands, order)
     random_tricks(state, hands, players, leader, hand_size, trump, must_trump, tricks)
@@ -153,9 +153,9 @@ def play_rounds_random(seeds, players, hand_size, dealers, trump_codes, hook, hi
     """:func:`play_rounds` when every seat plays at random: two rounds at a time, played in step, each
     exactly as it is played alone.
 
-    Each round's stream is drawn ahead (:func:`cardlab.sim.plump_playout.random_start_ahead`), and
+    Each round's stream is drawn ahead (:func:`cardlab.kernels.plump_playout.random_start_ahead`), and
     the two rounds' tricks are played card by card side by side
-    (:func:`cardlab.sim.plump_playout.random_tricks_pair_ahead`): two independent chains of work for
+    (:func:`cardlab.kernels.plump_playout.random_tricks_pair_ahead`): two independent chains of work for
     the processor.  A round whose draws are in doubt (about one in a million) is played again by
     :func:`play_round_random`, draw by draw.
     """

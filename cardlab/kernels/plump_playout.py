@@ -1,18 +1,18 @@
 """Random Plump play on bitmask hands: the deal, random bids, random tricks from any point of a round.
 
-These are the compiled building blocks of the random policy in :mod:`cardlab.sim.plump_kernel`
+These are the compiled building blocks of the random policy in :mod:`cardlab.kernels.plump_kernel`
 (and of anything else that wants a fast random play-out, e.g. a search from a mid-round state).
-Every random choice is drawn from the round's SplitMix64 stream (:mod:`cardlab.sim.rng`) exactly
-as :class:`cardlab.sim.rng.StreamBot` draws it in the reference engine: a bid uniform among the
+Every random choice is drawn from the round's SplitMix64 stream (:mod:`cardlab.kernels.rng`) exactly
+as :class:`cardlab.kernels.rng.StreamBot` draws it in the reference engine: a bid uniform among the
 allowed ones in ascending order, a card uniform among the legal ones in ascending card index.
 Changing the order or the number of draws would change every simulated round, so the tests
 replay the kernel's rounds move by move with the engine.
 
 Hands are ``uint64`` masks (bit ``card.index`` set, ``index = suit × 13 + rank − 2``); trump is
 0..3 or -1; ``tricks`` counts the tricks each seat has taken.  The hot loop is written so that the
-processor seldom mispredicts a jump: the random card is found with :func:`cardlab.sim.bits.nth_bit`
+processor seldom mispredicts a jump: the random card is found with :func:`cardlab.kernels.bits.nth_bit`
 (``pdep`` where it is fast) and the trick's best card is kept with conditional moves
-(:func:`cardlab.sim.bits.barrier`).
+(:func:`cardlab.kernels.bits.barrier`).
 
 >>> import numpy as np
 >>> from cardlab.cards import parse_cards
@@ -58,7 +58,7 @@ def random_card(state, legal):
     """(new state, card): a card uniform among the set bits of the non-empty mask ``legal``.
 
     The draw is ``below(popcount(legal))``, counted from the lowest card (none when only one card
-    is legal): the draw :class:`cardlab.sim.rng.StreamBot` makes from the engine's legal actions.
+    is legal): the draw :class:`cardlab.kernels.rng.StreamBot` makes from the engine's legal actions.
 
     >>> import numpy as np
     >>> random_card(np.uint64(1), np.uint64(1 << 40))[1]      # one legal card: no draw
@@ -72,15 +72,15 @@ def random_card(state, legal):
 def deal_hands(state, players, hand_size, dealer, trump_code, hands, order):
     """Shuffle and deal into ``hands`` (seat → mask); returns (state, trump suit, trump card).
 
-    The deck is shuffled by :func:`cardlab.sim.rng.shuffle_into` (Fisher–Yates from the top,
+    The deck is shuffled by :func:`cardlab.kernels.rng.shuffle_into` (Fisher–Yates from the top,
     ``hand_size × hands + 1`` positions) and dealt one card at a time from the left of the dealer
     (with two players a blind hand after the dealer), then the next card is turned.  The deal is
     done as the shuffle places each card, in the same pass, so ``order`` (≥ 52 long, any integer
-    type) ends as :func:`cardlab.sim.rng.shuffle_into` leaves it.  ``trump_code`` is -2 for a
+    type) ends as :func:`cardlab.kernels.rng.shuffle_into` leaves it.  ``trump_code`` is -2 for a
     turned-up card, -1 for no trump, 0..3 for a fixed suit; the trump card is -1 when none is turned.
 
     >>> import numpy as np
-    >>> from cardlab.sim.rng import shuffled_order
+    >>> from cardlab.kernels.rng import shuffled_order
     >>> hands, order = np.zeros(4, np.uint64), np.zeros(52, np.int8)
     >>> state, trump, card = deal_hands(np.uint64(7), 4, 3, 0, -2, hands, order)
     >>> deck = shuffled_order(7, 52, 13)
@@ -163,7 +163,7 @@ def _follow(state, hands, seat, trick, trump, must_trump):
     """A random legal card from ``seat`` after the lead: (state, the trick with it).
 
     This is :func:`cardlab.rules.trick_core.add_to_trick` after the lead, with the new best card
-    chosen by conditional moves (:func:`cardlab.sim.bits.barrier`) instead of a jump; the winner
+    chosen by conditional moves (:func:`cardlab.kernels.bits.barrier`) instead of a jump; the winner
     rule is the core's :func:`~cardlab.rules.trick_core.beats` (tests/test_sim_playout.py checks
     both give the same tricks).
     """
@@ -199,12 +199,12 @@ AHEAD = 112
 @njit(cache=True, inline="always")
 def random_start_ahead(seed, players, hand_size, dealer, trump_code, hook, highest_bidder_leads, bids, tricks, hands,
                        order, ahead, picks):
-    """:func:`deal_hands` and :func:`random_bids` with the round's stream drawn ahead (:func:`cardlab.sim.rng.fill_ahead`).
+    """:func:`deal_hands` and :func:`random_bids` with the round's stream drawn ahead (:func:`cardlab.kernels.rng.fill_ahead`).
 
     Returns (trump, trump card, first leader, outputs used, doubt).  ``ahead`` (≥ :data:`AHEAD`,
     ``uint32``) keeps the outputs for :func:`random_tricks_pair_ahead`; ``picks`` (≥ 52, ``int8``)
     is work space.  The shuffle's picks are worked out in one vectorised loop before the cards move.
-    When ``doubt`` is non-zero a draw may have been one :func:`cardlab.sim.rng.below` rejects: the
+    When ``doubt`` is non-zero a draw may have been one :func:`cardlab.kernels.rng.below` rejects: the
     caller must play the round again the exact way (:func:`random_tricks`); otherwise every bid,
     hand and trump is the one :func:`deal_hands` and :func:`random_bids` give.
 
@@ -287,7 +287,7 @@ def _lead_ahead(ahead, used, hands, leader):
 def _follow_ahead(ahead, used, hands, seat, led, trump, must_trump, best_card, best_seat):
     """:func:`_follow` from drawn-ahead outputs: (used, doubt, best card, best seat).
 
-    The new best is blended with a mask (``keep`` is 0 or -1) that :func:`cardlab.sim.bits.barrier`
+    The new best is blended with a mask (``keep`` is 0 or -1) that :func:`cardlab.kernels.bits.barrier`
     hides from the optimiser, so it cannot become a jump the processor mispredicts half the time.
     """
     hand = hands[seat]

@@ -7,7 +7,7 @@ bids and play the same cards.  Card orders used by the bot:
 * "low" order: rank, then trump-ness, then suit (♣ < ♦ < ♥ < ♠);
 * "win" order: trump-ness, then rank, then suit.
 
-Bids come from the shipped table of :mod:`cardlab.bots.plump_bid_table` (read at import, frozen into
+Bids come from the shipped table of :mod:`cardlab.kernels.plump_bid_table` (read at import, frozen into
 the compiled code); :func:`calibrated_bid` takes a table as an argument, for the tool that builds it.
 
 >>> from cardlab.cards import parse_cards
@@ -28,7 +28,7 @@ import numpy as np
 from ._numba import njit
 from .bits import SUIT_OF, above, highest_bit, lowest_bit, popcount, suit_mask
 from .cores import beats
-from ..bots.plump_bid_table import FEATURES, bid_weights
+from .plump_bid_table import FEATURES, bid_weights
 from .rng import U64
 
 
@@ -83,7 +83,7 @@ def win_max(mask, trump):
 
 
 
-#: the shipped bidding table (see :mod:`cardlab.bots.plump_bid_table`); numba freezes it into the
+#: the shipped bidding table (see :mod:`cardlab.kernels.plump_bid_table`); numba freezes it into the
 #: compiled code, so ``python -m cardlab.sim.plump_calibrate`` clears the kernel cache after writing it
 BID_WEIGHTS = bid_weights()
 N_FEATURES = len(FEATURES)
@@ -91,7 +91,7 @@ N_FEATURES = len(FEATURES)
 
 @njit(cache=True)
 def bid_features(hand, trump, trump_card, out):
-    """Fill ``out`` with the hand's holding features (:data:`cardlab.bots.plump_bid_table.FEATURES`).
+    """Fill ``out`` with the hand's holding features (:data:`cardlab.kernels.plump_bid_table.FEATURES`).
 
     A card's class is how many higher cards of its suit are *out*: not in ``hand`` and not the
     turned-up ``trump_card`` (-1 when none is turned).

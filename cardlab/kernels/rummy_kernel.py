@@ -3,7 +3,7 @@
 Hands are ``uint64`` bitmasks (bit ``card.index``), the stock and the discard
 pile small arrays, the melds on the table a mask plus (kind, suit, low, high,
 rank) each.  Every round draws from its own SplitMix64 stream
-(:mod:`cardlab.sim.rng`) seeded by the round's stored seed, in this order:
+(:mod:`cardlab.kernels.rng`) seeded by the round's stored seed, in this order:
 
 1. the shuffle of the whole deck (52 cards, dealt one at a time from the left
    of the dealer; the next card starts the discard pile, the rest is the stock);
@@ -13,7 +13,7 @@ rank) each.  Every round draws from its own SplitMix64 stream
 The reference engine draws the same numbers when it is handed the stream:
 :func:`cardlab.sim.rummy.replay_rummy_round` with ``engine="kernel"`` deals
 with ``RummyRound.deal(..., rng=DeckRng(stream), reshuffle_rng=DeckRng(stream))``
-and lets :class:`cardlab.sim.rng.StreamBot` make the random choices, so every
+and lets :class:`cardlab.kernels.rng.StreamBot` make the random choices, so every
 kernel round replays move for move (tests check winner, turns, reshuffles and
 penalties round by round).
 
@@ -40,7 +40,7 @@ from .rummy_melds import MELD_MASKS, POINTS, POSITION, RELATED, best_split, dead
 
 POLICY_CODES = {"random": 0, "heuristic": 1}
 
-#: The rule options this kernel models, and the values it accepts (see :mod:`cardlab.sim.kernel_rules`).
+#: The rule options this kernel models, and the values it accepts (see :mod:`cardlab.kernels.kernel_rules`).
 #: It plays single rounds (``target`` and ``rounds`` end whole games).  ``max_reshuffles`` must be a
 #: number: a simulation names its bound in its rules, so that the fingerprint shows it (random
 #: players can keep a round open for a very long time when the stock is reshuffled without limit),
@@ -343,7 +343,7 @@ def play_turns(state, players, hands, stock, pile, tmask, table, pickups, melded
 
     The one Rummy turn loop: the kernel's rounds (:func:`play_round`, random or heuristic seats by
     ``policies``: 0 random, 1 heuristic) and the search's play-outs
-    (:func:`cardlab.sim.rummy_rollout.play_out`, every seat heuristic) both run it.  A turn draws
+    (:func:`cardlab.search.rummy_rollout.play_out`, every seat heuristic) both run it.  A turn draws
     (stock or pile), melds and lays off, and discards, or goes out; an empty stock is rebuilt from the
     pile while :func:`cardlab.rules.rummy_core.may_reshuffle` allows.  The first decision can be
     forced: ``force_kind`` a move code (−1: none; :data:`STOCK`, :data:`PILE`, :data:`MELD` the cards

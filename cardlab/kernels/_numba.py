@@ -11,7 +11,7 @@ the package and ``data/plump_bid_weights.csv``).  Any change to those files
 gives a new folder, and the kernels are compiled afresh once; the three most
 recently used folders are kept, older ones are removed.
 
-Where the folders live: beside the kernels (``cardlab/sim/__pycache__/numba``)
+Where the folders live: beside the kernels (``cardlab/kernels/__pycache__/numba``)
 when that can be written, else the user's cache folder —
 ``$XDG_CACHE_HOME/cardlab/numba`` (normally ``~/.cache/cardlab/numba``) — else
 one in the temporary folder.  cardlab points ``NUMBA_CACHE_DIR`` there before
@@ -98,7 +98,7 @@ def user_cache_dir() -> Path:
 def _bases() -> tuple[Path, ...]:
     """Where the fingerprint folders may go, in order of preference."""
     user = f"{os.getuid()}" if hasattr(os, "getuid") else "user"
-    return (PACKAGE / "sim" / "__pycache__" / "numba", user_cache_dir(),
+    return (PACKAGE / "kernels" / "__pycache__" / "numba", user_cache_dir(),
             Path(tempfile.gettempdir()) / f"cardlab-numba-{user}")
 
 

@@ -1,10 +1,10 @@
 """SimpleBot's policy on bitmask hands, written once for the bot, the kernel and the exact counts.
 
-The lowest-card policy (:class:`cardlab.sim.simple.SimpleBot`) is a yardstick, not a rule, so
+The lowest-card policy (:class:`cardlab.bots.simple.SimpleBot`) is a yardstick, not a rule, so
 it lives beside the simulations rather than in :mod:`cardlab.rules`; like the rule cores these
-are plain Python functions that numba compiles unchanged (:mod:`cardlab.sim.cores` registers
-them), so :class:`~cardlab.sim.simple.SimpleBot`, the ``simple`` policy of
-:mod:`cardlab.sim.plump_kernel` and :func:`cardlab.sim.exact_simple.play_lowest` make the same
+are plain Python functions that numba compiles unchanged (:mod:`cardlab.kernels.cores` registers
+them), so :class:`~cardlab.bots.simple.SimpleBot`, the ``simple`` policy of
+:mod:`cardlab.kernels.plump_kernel` and :func:`cardlab.sim.exact_simple.play_lowest` make the same
 choice from the same lines.  Cards are indexes ``suit × 13 + rank − 2`` (A♠ = 51), hands and
 legal cards bitmasks, trump 0..3 or −1.
 

@@ -3,7 +3,7 @@
 This is the engine room of :class:`cardlab.bots.plump_search.PlumpSearchBot`.  One *iteration*:
 
 1. deal the cards the searching seat cannot see at random to the other seats, consistent with what
-   it has seen (:func:`cardlab.sim.plump_rollout.sample_world`: every seat keeps its number of
+   it has seen (:func:`cardlab.search.plump_rollout.sample_world`: every seat keeps its number of
    cards, nobody gets a suit it has shown void in) — a *determinisation*;
 2. walk down one tree shared by all determinisations.  A node is a sequence of public moves (bids
    and cards) from the position searched; at each node only the children legal in this
@@ -11,9 +11,9 @@ This is the engine room of :class:`cardlab.bots.plump_search.PlumpSearchBot`.  O
    often it was available, not how often its parent was visited: Cowling, Powley & Whitehouse 2012,
    "Information Set Monte Carlo Tree Search");
 3. at the first move not yet in the tree add one node, then play the round out with the compiled
-   heuristic player (:func:`cardlab.sim.plump_rollout.play_out`, every seat aiming for its bid
+   heuristic player (:func:`cardlab.search.plump_rollout.play_out`, every seat aiming for its bid
    under the score searched for and counting the turned-up card as seen, bids still missing made
-   by :func:`cardlab.sim.plump_heuristic.heuristic_bid` with the seat's place in the bidding and
+   by :func:`cardlab.kernels.plump_heuristic.heuristic_bid` with the seat's place in the bidding and
    the turned-up card), each card replaced by a random legal one with probability ``noise``;
 4. every node on the path adds the round score of the seat that moved into it (each seat maximises
    its own score), and whether that seat made its bid exactly.
@@ -46,12 +46,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._numba import njit
-from .bits import nth_bit, popcount
-from .cores import (Trick, add_to_trick, empty_trick, finish_trick, first_leader, forbidden_bid, legal_follow,
+from ..kernels._numba import njit
+from ..kernels.bits import nth_bit, popcount
+from ..kernels.cores import (Trick, add_to_trick, empty_trick, finish_trick, first_leader, forbidden_bid, legal_follow,
                     round_score, trick_so_far)
 from .plump_rollout import bid_likelihood, bid_order, fill_later_bids, later_bid, play_out, sample_world
-from .rng import U64, below, next_u64
+from ..kernels.rng import U64, below, next_u64
 
 #: how many deals a search draws at most to find one that explains the bids (``bid_weight`` < 1)
 MAX_REJECTIONS = 16

@@ -1,6 +1,6 @@
 """The friendly Plump bot's bidding table: expected tricks per kind of card, calibrated by simulation.
 
-:class:`cardlab.bots.plump.PlumpBot` and its compiled twin (:mod:`cardlab.sim.plump_heuristic`)
+:class:`cardlab.bots.plump.PlumpBot` and its compiled twin (:mod:`cardlab.kernels.plump_heuristic`)
 bid by adding up what each card is worth, in hundredths of a trick.  What a card is worth depends
 on how many players there are, how many cards each holds, where the bidder sits and whether there
 is a trump, so the table has one row of weights for each of those, *measured*: the tool

@@ -48,17 +48,17 @@ RELATED = np.array([sum(1 << j.index for j in (Card.from_index(k) for k in range
                     for i in range(52)], np.uint64)
 
 #: CONNECT[a, b]: the cards that would make a meld of three with partners ``a`` and ``b``
-#: (:func:`cardlab.bots.rummy.connectors`; 0 when ``a`` and ``b`` are no partners)
+#: (:func:`cardlab.games.melds.connectors`; 0 when ``a`` and ``b`` are no partners)
 CONNECT = np.zeros((52, 52), np.uint64)
 
 
 def _fill_connect() -> None:
-    from ..bots.rummy import _near, connectors
+    from ..games.melds import connectors, run_neighbours
 
     for a in range(52):
         for b in range(52):
             ca, cb = Card.from_index(a), Card.from_index(b)
-            if a != b and (ca.rank == cb.rank or _near(ca, cb)):
+            if a != b and (ca.rank == cb.rank or run_neighbours(ca, cb)):
                 CONNECT[a, b] = sum(1 << c.index for c in connectors(ca, cb))
 
 

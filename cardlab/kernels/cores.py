@@ -4,7 +4,7 @@ Each rule that both the engine and a kernel need is written once, as a plain Pyt
 function in ``cardlab/rules/*_core.py``.  This module registers those very functions with
 numba (``register_jitable``, inlined), so a kernel calls the same function object the
 engine calls: a kernel imports its rules from here, and this import is what makes numba
-able to compile them.  SimpleBot's policy (:mod:`cardlab.sim.simple_core`), shared the same way
+able to compile them.  SimpleBot's policy (:mod:`cardlab.kernels.simple_core`), shared the same way
 by the bot, the kernel and the exact counts, is registered here too.  Nothing is copied::
 
     >>> from cardlab.rules import plump_core

@@ -21,12 +21,12 @@ from __future__ import annotations
 from collections import Counter
 
 from ..rules.trick_core import hand_mask
-from .simple_core import dodge_hook, simple_card, simple_honours
+from ..kernels.simple_core import dodge_hook, simple_card, simple_honours
 
 
 class SimpleBot:
     """The deterministic policy ``"simple"`` (same choices as the compiled kernel: the same functions,
-    :mod:`cardlab.sim.simple_core`)."""
+    :mod:`cardlab.kernels.simple_core`)."""
 
     name = "simple"
 

@@ -1,7 +1,7 @@
 """Compiled Femkamp games under random play (every choice uniform among the legal ones).
 
-Hands are ``uint64`` bitmasks as in :mod:`cardlab.sim.plump_kernel`.  Each game
-draws from its own SplitMix64 stream (:mod:`cardlab.sim.rng`) seeded by the
+Hands are ``uint64`` bitmasks as in :mod:`cardlab.kernels.plump_kernel`.  Each game
+draws from its own SplitMix64 stream (:mod:`cardlab.kernels.rng`) seeded by the
 game's stored seed.  The deals and choices follow the same rules as
 :class:`cardlab.games.femkamp.FemkampGame` but are not the same draws as a
 replay, so the kernel agrees with the reference engine in distribution
@@ -26,7 +26,7 @@ from .rng import U64, below, shuffle_into
 
 ROUND_CODES = femkamp_core.ROUND_CODES
 
-#: The rule options this kernel models, and the values it accepts (see :mod:`cardlab.sim.kernel_rules`):
+#: The rule options this kernel models, and the values it accepts (see :mod:`cardlab.kernels.kernel_rules`):
 #: all of them.  The round order and the dealers are passed in as arrays, queen_points as a number.
 RULE_OPTIONS = {
     "players": (3, 4, 5), "round_order": EVERY, "queen_points": EVERY, "clubs_all_zero": (False, True),
@@ -76,7 +76,7 @@ def deal_kabal_round(state, players, dealer, hands, order):
 
 @njit(cache=True, inline="always")
 def heuristic_trick_card(code, hands, seat, legal, best_card, position, players, played, voids):
-    """``FemkampBot``'s card in a trick round (its compiled twin, :mod:`cardlab.sim.femkamp_heuristic`):
+    """``FemkampBot``'s card in a trick round (its compiled twin, :mod:`cardlab.kernels.femkamp_heuristic`):
     in the grand round it aims at the last trick, in the others it avoids what the round punishes
     (knowing the suits the other seats have shown void in)."""
     if code == 3:
@@ -120,7 +120,7 @@ def play_tricks(state, hands, players, code, leader, position, trick, played, le
                 heuristic):
     """Play a trick round on to its end; returns the state.  The one trick loop of Femkamp: the kernel's
     rounds (random or heuristic players) and the search's play-outs
-    (:func:`cardlab.sim.femkamp_rollout.play_out_tricks`) both run it.
+    (:func:`cardlab.search.femkamp_rollout.play_out_tricks`) both run it.
 
     The trick on the table was led by ``leader`` and holds ``position`` cards (``trick``, the suit
     ``led``, the ``best_card`` so far and its ``best_seat``; a full trick is scored first);
@@ -213,7 +213,7 @@ def play_kabal(state, hands, players, turn, lows, highs, prikks, heuristic, forc
     """Play the kabal round on from seat ``turn``'s turn to its end; returns (state, the seat that went out).
 
     The one kabal loop: the kernel's rounds (random or heuristic players) and the search's
-    play-outs (:func:`cardlab.sim.femkamp_rollout.play_out_kabal`) both run it.  ``forced``: a card
+    play-outs (:func:`cardlab.search.femkamp_rollout.play_out_kabal`) both run it.  ``forced``: a card
     the first player must put down (the seven of hearts under ``kabal_starter = "seven-of-hearts"``),
     or −1.  A player with no card that fits says prikk.  ``hands``, ``lows``, ``highs`` and
     ``prikks`` are changed in place; every hand must hold a card.

@@ -1,10 +1,10 @@
 """Compiled search for Rummy: play a round out from any mid-round state, and try moves in sampled deals.
 
 These kernels are the engine room of :class:`cardlab.bots.rummy_search.RummySearchBot`.  They reuse
-the heuristic player of :mod:`cardlab.sim.rummy_kernel` (the compiled twin of
+the heuristic player of :mod:`cardlab.kernels.rummy_kernel` (the compiled twin of
 :class:`~cardlab.bots.rummy.RummyBot`: when to take the discard pile, what to meld, lay off and
-discard), the meld tables of :mod:`cardlab.sim.rummy_melds` and the rule cores of
-:mod:`cardlab.sim.cores` (when the stock is reshuffled, the penalty), and add:
+discard), the meld tables of :mod:`cardlab.kernels.rummy_melds` and the rule cores of
+:mod:`cardlab.kernels.cores` (when the stock is reshuffled, the penalty), and add:
 
 * :func:`play_out` — play a round to its end from an arbitrary state (hands as ``uint64`` masks, the
   stock and the discard pile as arrays, the melds on the table as masks plus rows), in the draw phase
@@ -36,13 +36,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._numba import njit
-from .bits import lowest_bit, popcount
-from .cores import round_penalty
-from .rng import U64, below
-from .rummy_kernel import (DISCARD, LAY_OFF, MELD, PILE, STOCK, TurnRules, TurnState,  # noqa: F401
+from ..kernels._numba import njit
+from ..kernels.bits import lowest_bit, popcount
+from ..kernels.cores import round_penalty
+from ..kernels.rng import U64, below
+from ..kernels.rummy_kernel import (DISCARD, LAY_OFF, MELD, PILE, STOCK, TurnRules, TurnState,  # noqa: F401
                            _accepts, _bit, _describe, _has_meld, play_turns)
-from .rummy_melds import mask_points
+from ..kernels.rummy_melds import mask_points
 
 # move codes: STOCK, PILE, MELD, LAY_OFF, DISCARD (the kernel's, imported above)
 #: most melds the table can hold (52 cards, 3 per meld)
@@ -63,14 +63,14 @@ def play_out(state, players, hands, stock, sp, sn, pile, dn, tmask, table, nt, p
     """Play the round to its end, every seat following the heuristic player; fills ``penalty``.
 
     The stock is ``stock[sp:sn]`` (``stock[sp]`` on top), the discard pile ``pile[:dn]`` (top last),
-    the table ``nt`` melds (``tmask``, ``table`` rows as in :mod:`cardlab.sim.rummy_kernel`).  Seat
+    the table ``nt`` melds (``tmask``, ``table`` rows as in :mod:`cardlab.kernels.rummy_kernel`).  Seat
     ``current`` is to move: ``in_turn`` False means it is to draw; True means it has drawn (``taken``:
     the card it took from the discard pile, or −1) and ``put_down`` says whether it has melded or
     laid off this turn.  The first decision of the play-out is ``force_kind`` (a move code, −1: the
     heuristic's) with ``force_a``/``force_b``/``force_mask``.  A stock that runs out is rebuilt at
     most until ``max_reshuffles`` (−1: no limit); after ``max_turns`` turns the round stops with no
     winner.  The arrays are changed in place.  Returns (state, winner or −1).  The turns are the
-    kernel's own loop, :func:`cardlab.sim.rummy_kernel.play_turns`.
+    kernel's own loop, :func:`cardlab.kernels.rummy_kernel.play_turns`.
     """
     at = TurnState(sp, sn, dn, nt, current, in_turn, taken, put_down, reshuffles)
     heuristic_seats = np.ones(players, np.int64)

@@ -1,17 +1,17 @@
 """Compiled search for Femkamp: play a trick round or the kabal round out from any mid-round state.
 
 These kernels are the engine room of :class:`cardlab.bots.femkamp_search.FemkampSearchBot`.  They
-reuse the heuristic player of :mod:`cardlab.sim.femkamp_heuristic` (the compiled twin of
+reuse the heuristic player of :mod:`cardlab.kernels.femkamp_heuristic` (the compiled twin of
 :class:`~cardlab.bots.femkamp.FemkampBot`), the game kernel's steps (a card added to a trick, the
 heuristic's card in a trick round, the cards that fit the kabal rows, a card placed on them:
-:mod:`cardlab.sim.femkamp_kernel`), the rule cores of :mod:`cardlab.sim.cores` (following
-suit, the trick winner, the round scores) and the deal sampler of :mod:`cardlab.sim.plump_rollout`
+:mod:`cardlab.kernels.femkamp_kernel`), the rule cores of :mod:`cardlab.kernels.cores` (following
+suit, the trick winner, the round scores) and the deal sampler of :mod:`cardlab.search.plump_rollout`
 (hidden cards dealt so that every seat gets as many as it holds and none of a suit it has shown
 void in), and add:
 
 * :func:`play_out_tricks` — play a trick round (pass, clubs, queens, grand) to its end from an
   arbitrary state (hands as ``uint64`` masks, the trick on the table, what was taken so far), every
-  seat following the heuristic player exactly as :func:`cardlab.sim.femkamp_kernel.play_games` does;
+  seat following the heuristic player exactly as :func:`cardlab.kernels.femkamp_kernel.play_games` does;
 * :func:`play_out_kabal` — the same for the kabal round (rows as ace-low ``lows``/``highs``);
 * :func:`evaluate_trick_cards` and :func:`evaluate_kabal_cards` — for each candidate card, the sum
   of the searching seat's round points over many sampled deals (the same deals for every candidate:
@@ -34,14 +34,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._numba import njit
-from .bits import SUIT_OF, popcount
-from .cores import beats, kabal_score, trick_round_score, voids_shown
-from .femkamp_kernel import TAKEN_CLUBS as CLUBS, TAKEN_QUEENS as QUEENS, TAKEN_TRICKS as TRICKS  # the columns of taken
-from .femkamp_heuristic import kabal_card
-from .femkamp_kernel import kabal_fitting_cards, place_kabal_card, play_tricks
+from ..kernels._numba import njit
+from ..kernels.bits import SUIT_OF, popcount
+from ..kernels.cores import beats, kabal_score, trick_round_score, voids_shown
+from ..kernels.femkamp_kernel import TAKEN_CLUBS as CLUBS, TAKEN_QUEENS as QUEENS, TAKEN_TRICKS as TRICKS  # the columns of taken
+from ..kernels.femkamp_heuristic import kabal_card
+from ..kernels.femkamp_kernel import kabal_fitting_cards, place_kabal_card, play_tricks
 from .plump_rollout import sample_world
-from .rng import U64
+from ..kernels.rng import U64
 
 
 
@@ -53,7 +53,7 @@ def play_out_tricks(hands, players, code, leader, trick_cards, n_trick, played, 
     scored first); ``played`` holds every card played this round (those on the table too), ``voids``
     the 4-bit masks of the suits each seat has shown void in.  ``hands``, ``voids`` and ``taken``
     (seat × (tricks, clubs, queens)) are changed in place.  The choices are those of
-    :func:`cardlab.sim.femkamp_kernel.play_games` with the heuristic policy.
+    :func:`cardlab.kernels.femkamp_kernel.play_games` with the heuristic policy.
     """
     led = -1
     best_card = -1
@@ -76,7 +76,7 @@ def play_out_kabal(hands, players, turn, lows, highs, prikks):
     """Play the kabal round to its end from seat ``turn``'s turn, every seat following the heuristic
     player; returns the seat that went out.
 
-    A fast path of the kernel's loop (:func:`cardlab.sim.femkamp_kernel.play_kabal`) for heuristic
+    A fast path of the kernel's loop (:func:`cardlab.kernels.femkamp_kernel.play_kabal`) for heuristic
     players only: the same cores (the layout's fitting cards and placement, the heuristic's card),
     without the random player's test and stream in the loop, which made the search bot's kabal
     decisions a fifth slower.  ``tests/test_femkamp_search.py`` proves the two equal on random
