@@ -662,7 +662,7 @@ def run_exact_small(config: Config) -> pd.DataFrame:
 
 # ----------------------------------------------------------- the code behind a table
 #: the parts of cardlab whose code can change what a table holds; imports are followed inside them only
-CODE_ROOTS = ("sim", "bots", "rules", "games", "cards", "tricks", "_rng")
+CODE_ROOTS = ("kernels", "search", "sim", "bots", "rules", "games", "cards", "tricks", "_rng")
 #: modules that change how a build runs (compile cache, warm-up, scheduling, threads), never what it computes
 CODE_IGNORED = ("kernels/_numba.py", "sim/warmup.py", "sim/sweep.py", "sim/threads.py")
 _PACKAGE = Path(__file__).resolve().parent
