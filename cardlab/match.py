@@ -2,8 +2,9 @@
 
 A game is fully described by its rules, its seed (every shuffle is drawn
 from it), an optional explicit set-up (hands dealt by hand for an exercise)
-and the list of actions taken.  :class:`Match` keeps exactly that, so undo is
-"replay all but the last action" and a saved file replays to the identical game.
+and the list of actions taken.  :class:`Match` keeps exactly that, so a saved
+file replays to the identical game; undo takes the last actions back with the
+game's own ``undo()``.
 
 >>> from cardlab import PlumpRules, RandomBot
 >>> match = Match.new("plump", PlumpRules.preset("kids"), rng=3)
@@ -202,14 +203,26 @@ class Match:
         return game_cls.start(rules, seed=seed, setup=setup)
 
     def undo(self, steps: int = 1) -> None:
-        """Take back the last ``steps`` actions (by replaying the rest)."""
+        """Take back the last ``steps`` actions, one ``game.undo()`` each (the same game object goes on).
+
+        A ``steps`` below 0 or beyond the actions taken raises ``ValueError``; a failure on the way puts
+        back what was already undone, so a refused undo leaves the match as it was.
+        """
         if steps < 0 or steps > len(self.actions):
             raise ValueError(f"Cannot undo {steps} action(s): only {len(self.actions)} were taken.")
-        keep = self.actions[: len(self.actions) - steps]
-        game = self.fresh_game()
-        for act in keep:
-            game.apply(act)
-        self.game, self.actions = game, list(keep)
+        undone = 0
+        try:
+            for undone in range(steps):
+                self.game.undo()
+        except BaseException:
+            self._redo(self.actions[len(self.actions) - undone:])
+            raise
+        self.actions = self.actions[: len(self.actions) - steps]
+
+    def _redo(self, actions: list[Any]) -> None:
+        """Apply again ``actions`` that were just undone from the game (not from ``self.actions``)."""
+        for act in actions:
+            self.game.apply(act)
 
     def can_undo(self) -> bool:
         return bool(self.actions)

@@ -19,7 +19,6 @@ numbers, so a change in what is legal is caught at once.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from .events import RoundDealt, RoundScored, describe
@@ -94,20 +93,27 @@ def perft(game: Any, depth: int | None = None) -> int:
     """How many different action sequences lead on from ``game``: of ``depth`` actions (or fewer, when
     the game ends first), or, with ``depth=None``, to the end of the game.  ``game`` is not changed.
 
-    Only the actions ``legal_actions()`` offers are followed (a Plump bid change is not).
+    Only the actions ``legal_actions()`` offers are followed (a Plump bid change is not).  The walk
+    runs on one clone of ``game``: apply an action, count on, undo it (as chess programs make and
+    unmake moves), so no position is copied.
+
+    >>> from cardlab.games.femkamp import FemkampTrickRound
+    >>> perft(FemkampTrickRound.from_hands(["QS 2H", "KS 3H", "AS QH", "10S 4D"], round_name="queens", dealer=3))
+    3
     """
     if depth is not None and depth < 0:
         raise ValueError(f"depth must be 0 or more, not {depth}.")
-    return _perft(copy.deepcopy(game), depth)
+    return _perft(game.clone(), depth)
 
 
 def _perft(game: Any, depth: int | None) -> int:
+    """:func:`perft` on ``game`` itself, which it leaves as it found it (each action is undone)."""
     if game.is_over or depth == 0:
         return 1
     total = 0
-    actions = game.legal_actions()
-    for i, act in enumerate(actions):
-        child = game if i == len(actions) - 1 else copy.deepcopy(game)  # the last one may use the original
-        child.apply(act)
-        total += _perft(child, None if depth is None else depth - 1)
+    deeper = None if depth is None else depth - 1
+    for act in game.legal_actions():
+        game.apply(act)
+        total += _perft(game, deeper)
+        game.undo()
     return total

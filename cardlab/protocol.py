@@ -226,6 +226,9 @@ class GameState(Protocol):
       a refused action raises a :class:`cardlab.errors.IllegalMoveError` and changes nothing;
     * ``is_over``, ``scores()``, ``view(seat)`` (what that seat may see, and nothing hidden);
     * ``state_key()`` – everything that defines the state, for comparing two states;
+    * ``undo()`` – take the last applied action back exactly (a move stack: each ``apply`` keeps
+      what it changed), ``can_undo()``, and ``clone()`` – an independent copy, far cheaper than
+      ``copy.deepcopy``, that perft, undo and search walk on;
     * ``rules``, ``seed``, ``setup`` and the class's ``game_name``, ``rules_class`` and
       ``start(rules, *, rng, seed, setup)``, from which :class:`~cardlab.match.Match` replays a saved game.
 
@@ -257,6 +260,12 @@ class GameState(Protocol):
     def view(self, seat: int) -> Any: ...
 
     def state_key(self) -> tuple: ...
+
+    def undo(self) -> None: ...
+
+    def can_undo(self) -> bool: ...
+
+    def clone(self) -> Any: ...
 
     @classmethod
     def start(cls, rules: Any, *, rng: Any = None, seed: int | None = None, setup: Any = None) -> Any: ...

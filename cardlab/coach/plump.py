@@ -9,10 +9,11 @@ hand is too large, it looks for two of the seat's own cards played the other
 way round, with every other card of the round unchanged: a card thrown away
 that would have won a later trick the seat needed (A♦ discarded on a club
 trick when diamonds were led next), or one that won a trick the seat wanted to
-lose and would have lost an earlier one (:func:`replay`).  Then it looks at
-single tricks: a trick the seat won that another legal card would have lost
-(an extra trick), or lost that another card would have won (a missing trick),
-with the others' cards in that trick unchanged.
+lose and would have lost an earlier one (:func:`replay`: a clone of the round,
+taken back with ``undo()`` to the first changed trick, plays on by its own
+rules).  Then it looks at single tricks: a trick the seat won that another
+legal card would have lost (an extra trick), or lost that another card would
+have won (a missing trick), with the others' cards in that trick unchanged.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card
+from ..errors import IllegalMoveError
+from ..games.trick_actions import Play
 from ..tricks import trick_winner as card_trick_winner
 from .double_dummy import PositionTooLarge, bit, can_make, legal_mask, mask
 
@@ -105,41 +108,68 @@ def replay(rnd: Any, seat: int, cards: dict[int, Card]) -> "list[int] | None":
     (from 0) and everybody else the same cards; None if some card would then not have been allowed.
 
     A changed winner leads the next trick, so the order of play (and the suit led) may change; every card
-    is checked against the hand its player held at that moment.
+    is checked by the round's own rules against the hand its player held at that moment: the play goes
+    on from a clone of ``rnd`` taken back (``undo()``) to the first changed trick.
     """
-    players, trump = rnd.players, rnd.trump
-    must_trump = bool(rnd.rules.must_trump)
-    hands = _start_hands(rnd)
-    leader = rnd.completed_tricks[0].leader
-    winners = []
-    for k, t in enumerate(rnd.completed_tricks):
-        by_seat = dict(zip(t.seats, t.cards))
-        if k in cards:
-            by_seat[seat] = cards[k]
-        order = [(leader + i) % players for i in range(players)]
-        played = [by_seat[s] for s in order]
-        for i, (s, c) in enumerate(zip(order, played)):
-            if c not in _legal_now(hands[s], played[0] if i else None, trump, must_trump):
-                return None
-        winner = order[card_trick_winner(played, trump)]
-        winners.append(winner)
-        for s, c in zip(order, played):
-            hands[s] = [x for x in hands[s] if x != c]
-        leader = winner
+    tricks = rnd.completed_tricks
+    first = min((k for k in cards if 0 <= k < len(tricks)), default=len(tricks))
+    work = rnd.clone()
+    _back_to_trick(work, first)
+    rest = _play_on(work, seat, cards, tricks)
+    return None if rest is None else [t.winner for t in tricks[:first]] + rest
+
+
+def _back_to_trick(work: Any, number: int) -> None:
+    """Undo the cards of ``work`` (a Plump round) until it stands at the start of trick ``number`` (from 0)."""
+    while work.current_trick or len(work.completed_tricks) > number:
+        work.undo()
+
+
+def _play_on(work: Any, seat: int, cards: dict[int, Card], tricks: Any) -> "list[int] | None":
+    """Play ``work``, standing at the start of a trick, to the end with the cards of the same tricks of
+    ``tricks`` (``seat`` playing ``cards[k]`` in trick ``k``); the winners of the tricks played, or None if
+    a card is not allowed.  ``work`` is left as it was (every card is undone)."""
+    start = len(work.completed_tricks)
+    played = 0
+    winners: "list[int] | None" = None
+    try:
+        for k in range(start, len(tricks)):
+            by_seat = dict(zip(tricks[k].seats, tricks[k].cards))
+            if k in cards:
+                by_seat[seat] = cards[k]
+            for _ in range(work.players):
+                mover = work.to_move
+                work.apply(Play(mover, by_seat[mover]))
+                played += 1
+        winners = [t.winner for t in work.completed_tricks[start:]]
+    except IllegalMoveError:
+        pass
+    for _ in range(played):
+        work.undo()
     return winners
 
 
 def _swaps(rnd: Any, seat: int, bid: int, taken: int) -> "PlumpReview | None":
     """Two of ``seat``'s cards the other way round (every other card unchanged) that make the bid: the
-    earliest, preferring one where the saved card itself takes (or, with too many, gives away) the trick."""
+    earliest, preferring one where the saved card itself takes (or, with too many, gives away) the trick.
+
+    Each pair is played on (:func:`_play_on`) from one clone of the round, taken back a trick at a time
+    from the end, so the tricks before the first changed one are never played again."""
     if rnd.rules.decks != 1:
         return None
-    mine = [dict(zip(t.seats, t.cards))[seat] for t in rnd.completed_tricks]
+    tricks = rnd.completed_tricks
+    mine = [dict(zip(t.seats, t.cards))[seat] for t in tricks]
+    work = rnd.clone()
     found = []
-    for k in range(len(mine)):
+    for k in reversed(range(len(mine))):
+        _back_to_trick(work, k)
+        before = [t.winner for t in tricks[:k]]
         for j in range(k + 1, len(mine)):
-            winners = replay(rnd, seat, {k: mine[j], j: mine[k]})
-            if winners is None or winners.count(seat) != bid:
+            rest = _play_on(work, seat, {k: mine[j], j: mine[k]}, tricks)
+            if rest is None:
+                continue
+            winners = before + rest
+            if winners.count(seat) != bid:
                 continue
             key_card_turns = (winners[j] == seat) if taken < bid else (winners[k] != seat)
             found.append((not key_card_turns, k, j))

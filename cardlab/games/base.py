@@ -13,7 +13,7 @@ from numbers import Integral
 from typing import Any, ClassVar, Sequence
 
 from .._rng import derive_seed
-from ..errors import CardlabError, GameOverError, RulesError
+from ..errors import CardlabError, GameOverError, IllegalMoveError, RulesError
 from ..cards import Card, parse_cards
 from ..events import GameOver, RoundDealt
 from ..i18n import Message
@@ -110,16 +110,78 @@ def setup_deals(setup: dict, limit: int) -> list:
     return list(deals)
 
 
+def nothing_to_undo(lang: str | None = None) -> IllegalMoveError:
+    """The error ``undo()`` raises when no action has been applied (the object is left as it was).
+
+    >>> str(nothing_to_undo("en"))
+    'There is no move to take back: nothing has been played yet.'
+    """
+    return IllegalMoveError("game.undo.nothing", lang=lang)
+
+
 class CheckedRound(ABC):
     """A round that checks every move in one place, ``_check``, before making it.
 
     ``why_illegal`` is then the same for every game: ``None`` for an allowed move,
     else the sentence of the rule it breaks (a UI greys a card out and says why).
+
+    Every ``apply`` also pushes onto ``_undo_stack`` a small record of what it changed
+    (each round says what its records hold); :meth:`undo` pops the last one and puts
+    exactly that back, so a search can apply → look → undo on one object.
     """
 
     lang: str | None = None
     seed: int = 0            # set by ``start`` for a round played as a game of its own
     setup: dict | None = None
+    #: the lists ``apply`` changes in place besides ``hands``: :meth:`clone` copies these and shares the rest
+    _copied_lists: ClassVar[tuple[str, ...]] = ("_undo_stack",)
+    _undo_stack: list[Any]
+
+    @abstractmethod
+    def _take_back(self, record: Any) -> None:
+        """Put back what the action recorded in ``record`` changed (the record ``apply`` pushed)."""
+
+    def can_undo(self) -> bool:
+        """Whether an action has been applied that :meth:`undo` can take back."""
+        return bool(self._undo_stack)
+
+    def undo(self) -> None:
+        """Take back the last applied action exactly: the round is again as it was before it.
+
+        With nothing applied it raises the :class:`cardlab.errors.IllegalMoveError` of
+        :func:`nothing_to_undo` and changes nothing.
+
+        >>> from cardlab.games.plump import Bid, PlumpRound
+        >>> rnd = PlumpRound.from_hands(["AS", "KS", "QS"], dealer=2, trump_card="2H")
+        >>> before = rnd.state_key()
+        >>> _ = rnd.apply(Bid(seat=0, tricks=1))
+        >>> rnd.undo()
+        >>> rnd.state_key() == before, rnd.can_undo()
+        (True, False)
+        """
+        if not self._undo_stack:
+            raise nothing_to_undo(self.lang)
+        self._take_back(self._undo_stack.pop())
+
+    def clone(self):
+        """An independent copy, much cheaper than ``copy.deepcopy``: the hands and the lists ``apply``
+        changes in place (``_copied_lists``) are copied; rules, cards, tricks and the other values,
+        which never change in place, are shared.  The copy can undo as far back as the original.
+
+        >>> from cardlab.games.plump import Bid, PlumpRound
+        >>> rnd = PlumpRound.from_hands(["AS", "KS", "QS"], dealer=2, trump_card="2H")
+        >>> twin = rnd.clone()
+        >>> _ = twin.apply(Bid(seat=0, tricks=1))
+        >>> twin.bids, rnd.bids
+        ([1, None, None], [None, None, None])
+        """
+        other = object.__new__(type(self))
+        state = other.__dict__
+        state.update(self.__dict__)
+        state["hands"] = [hand[:] for hand in self.hands]  # type: ignore[attr-defined]
+        for name in self._copied_lists:
+            state[name] = state[name][:]
+        return other
 
     @abstractmethod
     def _check(self, act: Any, lang: str | None = None) -> None:
@@ -143,11 +205,19 @@ class CheckedRound(ABC):
 
 
 class RoundsGame(ABC):
-    """A game of several rounds with running totals, seeded from one ``seed``."""
+    """A game of several rounds with running totals, seeded from one ``seed``.
+
+    Undo: the moves themselves are taken back by the round (:meth:`CheckedRound.undo`); the game's
+    ``_undo_stack`` holds one entry per action, ``None`` for a move inside a round, or, for the move
+    that ended a round, what scoring it changed (:meth:`_scoring_state`), so :meth:`undo` can bring
+    the finished round back into play.
+    """
 
     rules_class: ClassVar[type]
     sheet_module: ClassVar[str]  # e.g. "cardlab.sheets.plump": score_sheet() and score_sheet_html()
     round: Any
+    #: the lists of the game :meth:`clone` copies (the rounds are copied apart; everything else is shared)
+    _copied_lists: ClassVar[tuple[str, ...]] = ("results", "totals", "history", "_undo_stack")
 
     def __init__(self, rules: Any, *, seed: int, setup: dict | None = None) -> None:
         self.rules = rules
@@ -158,6 +228,7 @@ class RoundsGame(ABC):
         self.totals = [0] * rules.players
         #: every action applied, in order (what :func:`cardlab.playthrough.transcript` replays)
         self.history: list[Any] = []
+        self._undo_stack: list[Any] = []  # per action: None, or the scoring state before the round it ended
         self._lang: str | None = None
 
     @classmethod
@@ -223,13 +294,87 @@ class RoundsGame(ABC):
             raise GameOverError(lang=self.lang)
         events = self.round.apply(act)
         self.history.append(act)
-        if self.round.is_over:
+        if not self.round.is_over:
+            self._undo_stack.append(None)
+        else:
+            self._undo_stack.append(self._scoring_state())
             self._finish_round()
             if self.is_over:
                 events += (GameOver(tuple(self.winners())),)
             else:
                 events += (RoundDealt(self.round_index, self.round.dealer),)
         return events
+
+    # ------------------------------------------------------------------ undo
+    def can_undo(self) -> bool:
+        """Whether an action has been applied that :meth:`undo` can take back."""
+        return bool(self._undo_stack)
+
+    def undo(self) -> None:
+        """Take back the last applied action exactly, across the end of a round too: undoing the first
+        move of a round (or the game's last move) brings the finished round back, unscored.
+
+        With nothing applied it raises the :class:`cardlab.errors.IllegalMoveError` of
+        :func:`nothing_to_undo` and changes nothing.
+
+        >>> from cardlab import PlumpGame, PlumpRules, RandomBot
+        >>> game = PlumpGame.start(PlumpRules.preset("kids"), seed=1)
+        >>> bot = RandomBot(rng=2)
+        >>> while not game.results:
+        ...     _ = game.apply(bot.choose(game.view(game.to_move)))
+        >>> game.undo()
+        >>> game.results, game.round_index, game.round.phase, game.totals
+        ([], 0, 'play', [0, 0, 0, 0])
+        """
+        if not self._undo_stack:
+            raise nothing_to_undo(self.lang)
+        scored = self._undo_stack.pop()
+        self.history.pop()
+        if scored is not None:
+            self._unscore_round(scored)
+        self.round.undo()
+
+    def _scoring_state(self) -> tuple:
+        """What scoring a round changes besides ``results``, ``finished_rounds`` and ``round`` (undo puts it back)."""
+        return (tuple(self.totals),)
+
+    def _restore_scoring_state(self, state: tuple) -> None:
+        self.totals = list(state[0])
+
+    def _unscore_round(self, state: tuple) -> None:
+        """Bring the last finished round back into play, as it was before it was scored.
+
+        It comes back as a clone: finished rounds are shared with this game's clones (they never
+        change while finished), so the one taken back into play must be this game's own.
+        """
+        self.results.pop()
+        self.round = self.finished_rounds.pop().clone()
+        self.round.lang = self._lang
+        self._restore_scoring_state(state)
+
+    def clone(self):
+        """An independent copy, much cheaper than ``copy.deepcopy``: the round being played and the game's
+        lists (``_copied_lists``: results, totals, history …) are copied; the rules, what the lists hold,
+        the finished rounds (which never change while finished; :meth:`undo` brings one back into play
+        as a copy) and everything else that never changes in place are shared.
+
+        >>> from cardlab import RummyGame, RummyRules
+        >>> game = RummyGame.start(RummyRules(rounds=2), seed=5)
+        >>> twin = game.clone()
+        >>> _ = twin.apply(twin.legal_actions()[0])
+        >>> len(twin.history), len(game.history), twin.round.hands == game.round.hands
+        (1, 0, False)
+        """
+        other = object.__new__(type(self))
+        state = other.__dict__
+        state.update(self.__dict__)
+        for name in self._copied_lists:
+            state[name] = state[name][:]
+        other.round = self.round.clone()
+        finished = other.finished_rounds = self.finished_rounds[:]
+        if finished and finished[-1] is self.round:  # the game is over: its last round is also the one in play
+            finished[-1] = other.round
+        return other
 
     @abstractmethod
     def winners(self) -> list[int]:

@@ -22,7 +22,7 @@ its taker scores 8.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, ClassVar, Sequence
 
 from .._rng import child_rng, derive_seed
 from ..cards import Card, Rank, Suit, parse_cards, shuffled_deck, sorted_hand
@@ -36,7 +36,7 @@ from ..rules.femkamp import ROUND_NAMES, TRICK_ROUNDS, FemkampRules, round_goal,
 from ..rules.trick_core import legal_follow
 from ..tricks import check_play, trick_winner
 from .kabal import KabalLayout, KabalRound, Prikk
-from .trick_actions import Play, Trick, _play
+from .trick_actions import Play, Trick, _play, play_from_hand, take_back_card
 
 __all__ = ["FemkampGame", "FemkampTrickRound", "FemkampView", "RoundResult", "Play", "Prikk", "KabalRound",
            "round_title", "round_goal", "round_scoring", "ROUND_NAMES"]
@@ -61,6 +61,24 @@ def trick_round_score(round_name: str, tricks: int, clubs: int, queens: int, rul
                                           rules.queen_points, rules.clubs_all_zero)
 
 
+def _clubs(cards: Sequence[Card]) -> int:
+    """How many clubs ``cards`` hold (what the clubs round counts).
+
+    >>> _clubs(parse_cards("2C QC QH"))
+    2
+    """
+    return sum(1 for c in cards if c.suit is CLUBS)
+
+
+def _queens(cards: Sequence[Card]) -> int:
+    """How many queens ``cards`` hold (what the queens round counts).
+
+    >>> _queens(parse_cards("2C QC QH"))
+    2
+    """
+    return sum(1 for c in cards if c.rank is QUEEN)
+
+
 @game_type("femkamp-round")
 class FemkampTrickRound(CheckedRound):
     """One trick round of Femkamp (pass, clubs, queens or grand), with no trump.
@@ -69,6 +87,9 @@ class FemkampTrickRound(CheckedRound):
     """
 
     rules_class = FemkampRules
+    #: the lists ``apply`` changes in place (copied by :meth:`clone`)
+    _copied_lists: ClassVar[tuple[str, ...]] = ("tricks_taken", "clubs_taken", "queens_taken", "current_trick",
+                                                "completed_tricks", "_undo_stack")
 
     def __init__(self, rules: FemkampRules, hands: Sequence[Sequence[Card]], *, round_name: str,
                  dealer: int, round_number: int = 0) -> None:
@@ -87,6 +108,8 @@ class FemkampTrickRound(CheckedRound):
         self.current_trick: list[tuple[int, Card]] = []
         self.completed_tricks: list[Trick] = []
         self.leader = (dealer + 1) % self.players
+        #: one :class:`cardlab.games.trick_actions.PlayedCard` per card played, for :meth:`undo`
+        self._undo_stack: list[Any] = []
         self.lang: str | None = None
 
     # ------------------------------------------------------------ creation
@@ -215,7 +238,7 @@ class FemkampTrickRound(CheckedRound):
     def apply(self, act: Any) -> tuple:
         """Play a card and return what happened (:mod:`cardlab.events`); a refused move raises and changes nothing."""
         self._check(act)
-        self.hands[act.seat].remove(act.card)
+        self._undo_stack.append(play_from_hand(self.hands[act.seat], act.seat, act.card, self.leader))
         self.current_trick.append((act.seat, act.card))
         played = CardPlayed(act.seat, act.card)
         if len(self.current_trick) < self.players:
@@ -225,14 +248,23 @@ class FemkampTrickRound(CheckedRound):
         winner = seats[trick_winner(cards)]
         self.completed_tricks.append(Trick(leader=seats[0], seats=seats, cards=cards, winner=winner, trump=None))
         self.tricks_taken[winner] += 1
-        self.clubs_taken[winner] += sum(1 for c in cards if c.suit is CLUBS)
-        self.queens_taken[winner] += sum(1 for c in cards if c.rank is QUEEN)
+        self.clubs_taken[winner] += _clubs(cards)
+        self.queens_taken[winner] += _queens(cards)
         self.current_trick = []
         self.leader = winner
         won = TrickWon(winner, cards, seats)
         if self.is_over:
             return (played, won, RoundScored(self.round_number, tuple(self.scores())))
         return (played, won)
+
+    def _take_back(self, played: Any) -> None:
+        """Undo a card (a :class:`~cardlab.games.trick_actions.PlayedCard`); one that ended a trick brings
+        the trick back to the table and takes back the clubs and queens its winner took."""
+        trick = take_back_card(self, played)
+        if trick is not None:
+            self.clubs_taken[trick.winner] -= _clubs(trick.cards)
+            self.queens_taken[trick.winner] -= _queens(trick.cards)
+        self.leader = played.leader_before
 
     # ---------------------------------------------------------------- scores
     def scores(self) -> list[int]:

@@ -27,7 +27,7 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any, ClassVar, Iterable, NamedTuple, Sequence
 
 from ..cards import Card, Rank, Suit, full_deck, parse_cards, shuffled_deck, sorted_hand
 from ..errors import CardlabError, GameOverError, KabalError, NotInHandError, NotYourTurnError, UnknownActionError
@@ -66,6 +66,17 @@ class Prikk:
 
 
 _PRIKKS = [Prikk(s) for s in range(8)]
+
+
+class KabalMoveBefore(NamedTuple):
+    """What :meth:`KabalRound.undo` needs to take one action back: the action, where its card lay in
+    the hand (-1 for a prikk), its row's ends before (``(low, high)``, None for a prikk) and whether the
+    round was still waiting for the 7♥ to open it."""
+
+    act: Any
+    hand_index: int
+    row_before: tuple[int, int] | None
+    opening_before: bool
 
 
 def kabal_hand_sizes(players: int) -> list[int]:
@@ -204,6 +215,8 @@ class KabalRound(CheckedRound):
 
     round_name = "kabal"
     rules_class = FemkampRules
+    #: the lists ``apply`` changes in place (copied by :meth:`clone`)
+    _copied_lists: ClassVar[tuple[str, ...]] = ("_lows", "_highs", "prikks", "history", "_undo_stack")
 
     def __init__(self, rules: FemkampRules, hands: Sequence[Sequence[Card]], *, dealer: int,
                  table: Iterable[Card] = (), prikks: Sequence[int] | None = None, round_number: int = 0) -> None:
@@ -217,6 +230,8 @@ class KabalRound(CheckedRound):
         self._highs = [high for _, high in layout.rows]
         self.prikks = list(prikks) if prikks is not None else [0] * self.players
         self.history: list[Any] = []
+        #: one :class:`KabalMoveBefore` per applied action, for :meth:`undo`
+        self._undo_stack: list[Any] = []
         self.out_seat: int | None = None
         self.lang: str | None = None
         self._opening_with_seven = False
@@ -364,13 +379,18 @@ class KabalRound(CheckedRound):
         self._check(act)
         seat = act.seat
         if isinstance(act, Prikk):
+            self._undo_stack.append(KabalMoveBefore(act, -1, None, self._opening_with_seven))
             self.prikks[seat] += 1
             events: tuple = (PrikkSaid(seat),)
         else:
             events = (CardPlayed(seat, act.card),)
             card = act.card
-            self.hands[seat].remove(card)
+            hand = self.hands[seat]
+            index = hand.index(card)
             i = _ROW[card]
+            self._undo_stack.append(KabalMoveBefore(act, index, (self._lows[i], self._highs[i]),
+                                                    self._opening_with_seven))
+            del hand[index]
             self._lows[i], self._highs[i] = femkamp_core.kabal_place(self._lows[i], self._highs[i], _POS[card])
             self._opening_with_seven = False
             if not self.hands[seat]:
@@ -380,6 +400,23 @@ class KabalRound(CheckedRound):
         if self.out_seat is not None:
             return events + (WentOut(seat), RoundScored(self.round_number, tuple(self.scores()), seat))
         return events
+
+    def _take_back(self, record: KabalMoveBefore) -> None:
+        """Undo a prikk or a card (:class:`KabalMoveBefore`): the card back in its hand and off its row, the
+        seat to move again (it was that seat's turn), and a round that had ended by it going on."""
+        act = record.act
+        seat = act.seat
+        if record.row_before is None:
+            self.prikks[seat] -= 1
+        else:
+            card = act.card
+            self.hands[seat].insert(record.hand_index, card)
+            i = _ROW[card]
+            self._lows[i], self._highs[i] = record.row_before
+        self._opening_with_seven = record.opening_before
+        self.history.pop()
+        self.out_seat = None
+        self._to_move = seat
 
     # ---------------------------------------------------------------- scores
     def cards_left(self) -> list[int]:

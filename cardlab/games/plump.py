@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any, Sequence
+from typing import Any, ClassVar, NamedTuple, Sequence
 
 from .._rng import child_rng
 from ..cards import Card, Suit, parse_cards
@@ -40,6 +40,7 @@ from ..protocol import action, check_seat, game_type, plain, short_repr, whole_n
 from .base import (CheckedRound, RoundsGame, seed_from, setup_cards, setup_count, setup_deals, setup_hands,
                    setup_seat, setup_table)
 from .trick_actions import _PLAYS, Play, Trick, _play  # noqa: F401  (Play and Trick are importable from here too)
+from .trick_actions import play_from_hand, take_back_card
 from ..rules import plump_core
 from ..rules.plump import PlumpRules
 from ..rules.trick_core import beats, legal_follow
@@ -68,6 +69,15 @@ class Bid:
 
 
 _CARD_ORDER = attrgetter("_key")  # suit, then rank: the order a hand is shown in
+
+
+class BidMadeBefore(NamedTuple):
+    """What :meth:`PlumpRound.undo` needs to take a bid back: the seat, its bid before (None: it had
+    not bid) and the phase before (the last bid turns "bid" into "play")."""
+
+    seat: int
+    bid_before: int | None
+    phase_before: str
 
 
 def _winner_index(cards: tuple[Card, ...], trump: Suit | None) -> int:
@@ -179,6 +189,9 @@ class PlumpRound(CheckedRound):
 
     game_name = "plump-round"
     rules_class = PlumpRules
+    #: the lists ``apply`` changes in place (copied by :meth:`clone`)
+    _copied_lists: ClassVar[tuple[str, ...]] = ("bids", "tricks_taken", "current_trick", "completed_tricks",
+                                                "_undo_stack")
 
     def __init__(
         self,
@@ -211,6 +224,9 @@ class PlumpRound(CheckedRound):
         self.phase = "bid"
         self._leader: int | None = None
         self._legal: list[Any] | None = None  # legal_actions() of this state, once asked
+        #: one record per applied action, for :meth:`undo`: a :class:`BidMadeBefore` or a
+        #: :class:`cardlab.games.trick_actions.PlayedCard` (a few values, never a copy of the hands)
+        self._undo_stack: list[Any] = []
         self.lang: str | None = None
 
     # ------------------------------------------------------------ creation
@@ -449,6 +465,7 @@ class PlumpRound(CheckedRound):
         self._check(act)
         self._legal = None
         if isinstance(act, Bid):
+            self._undo_stack.append(BidMadeBefore(act.seat, self.bids[act.seat], self.phase))
             changed = self.bids[act.seat] is not None
             if not changed:
                 self.bids_made += 1
@@ -459,9 +476,9 @@ class PlumpRound(CheckedRound):
         return self._do_play(act.seat, act.card)
 
     def _do_play(self, seat: int, card: Card) -> tuple:
+        self._undo_stack.append(play_from_hand(self.hands[seat], seat, card, self._leader))
         if not self.current_trick and not self.completed_tricks:
             self._leader = self.leader  # the first lead is now fixed
-        self.hands[seat].remove(card)
         self.current_trick.append((seat, card))
         played = CardPlayed(seat, card)
         if len(self.current_trick) < self.players:
@@ -478,6 +495,20 @@ class PlumpRound(CheckedRound):
             self.phase = "over"
             return (played, won, RoundScored(self.round_number, tuple(self.scores())))
         return (played, won)
+
+    def _take_back(self, record: Any) -> None:
+        """Undo a bid (:class:`BidMadeBefore`) or a card (:class:`~cardlab.games.trick_actions.PlayedCard`;
+        a card that ended a trick brings the trick back to the table, one that ended the round the play phase)."""
+        self._legal = None
+        if record.__class__ is BidMadeBefore:
+            if record.bid_before is None:
+                self.bids_made -= 1
+            self.bids[record.seat] = record.bid_before
+            self.phase = record.phase_before
+            return
+        take_back_card(self, record)
+        self._leader = record.leader_before
+        self.phase = "play"
 
     # ---------------------------------------------------------------- scores
     def made(self) -> list[bool]:
@@ -551,6 +582,7 @@ class PlumpGame(RoundsGame):
 
     rules_class = PlumpRules
     sheet_module = "cardlab.sheets.plump"  # the protokoll: score_sheet() and score_sheet_html()
+    _copied_lists = RoundsGame._copied_lists + ("schedule",)
 
     def __init__(self, rules: PlumpRules, *, seed: int, setup: dict | None = None) -> None:
         super().__init__(rules, seed=seed, setup=setup)
@@ -582,6 +614,14 @@ class PlumpGame(RoundsGame):
                                   rng=child_rng(self.seed, index), is_last_round=last)
         rnd.lang = self._lang
         return rnd
+
+    def _scoring_state(self) -> tuple:
+        """The totals, and the schedule and extra-round count a tie may change (undo puts them back)."""
+        return (tuple(self.totals), tuple(self.schedule), self.extra_rounds)
+
+    def _restore_scoring_state(self, state: tuple) -> None:
+        totals, schedule, self.extra_rounds = state
+        self.totals, self.schedule = list(totals), list(schedule)
 
     def _fixed_trump(self, index: int, deal: dict) -> Suit | None:
         mode = self.rules.trump_for_round(index)

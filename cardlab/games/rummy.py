@@ -31,8 +31,11 @@ A round set up by hand (seat 1 is left of the dealer and starts):
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, ClassVar, NamedTuple, Sequence
+
+import numpy as np
 
 from .._rng import child_rng
 from ..cards import Card, count_cards, parse_cards, sorted_hand
@@ -255,6 +258,50 @@ def _cards_text(cards: Sequence[Card]) -> str:
     return " ".join(map(str, cards)) if cards else "–"
 
 
+class RummyMoveBefore(NamedTuple):
+    """What :meth:`RummyRound.undo` needs to take one action back: the action, the mover's hand before
+    it, the round's small values before it (:meth:`RummyRound._turn_state`) and what it took from a pile
+    or the table: the card drawn (:class:`Draw`), the meld before a :class:`LayOff`, and for a
+    :class:`Discard` onto an empty stock (which may reshuffle the pile or end the round) the
+    :class:`PilesBefore`; None otherwise."""
+
+    act: Any
+    hand_before: tuple[Card, ...]
+    turn_before: tuple
+    taken: Any
+
+
+class PilesBefore(NamedTuple):
+    """The discard pile before a discard onto an empty stock, and the state of the round's
+    ``reshuffle_rng`` (None when the reshuffle is seeded from the round's ``seed`` instead)."""
+
+    discard_pile: tuple[Card, ...]
+    rng_state: Any
+
+
+def generator_state(rng: Any) -> tuple:
+    """Everything a draw from ``rng`` changes, to put back with :func:`set_generator_state`: a numpy
+    Generator's bit-generator state, and the state of the stream it shuffles from when it has one (the
+    kernels' ``DeckRng`` shares a stream with the simulated bots).
+
+    >>> rng = np.random.default_rng(3)
+    >>> state = generator_state(rng)
+    >>> first = rng.permutation(5).tolist()
+    >>> set_generator_state(rng, state)
+    >>> rng.permutation(5).tolist() == first
+    True
+    """
+    stream = getattr(rng, "stream", None)
+    return (rng.bit_generator.state, getattr(stream, "state", None))
+
+
+def set_generator_state(rng: Any, state: tuple) -> None:
+    """Put ``rng`` back as :func:`generator_state` found it."""
+    rng.bit_generator.state = state[0]
+    if state[1] is not None:
+        rng.stream.state = state[1]
+
+
 @game_type("rummy-round")
 class RummyRound(CheckedRound):
     """One round of Rummy: deal, turns of draw → meld/lay off → discard, then scoring.
@@ -264,6 +311,9 @@ class RummyRound(CheckedRound):
     """
 
     rules_class = RummyRules
+    #: the lists ``apply`` changes in place (copied by :meth:`clone`)
+    _copied_lists: ClassVar[tuple[str, ...]] = ("stock", "discard_pile", "table", "pickups", "melded_before",
+                                                "_undo_stack")
 
     def __init__(self, rules: RummyRules, hands: Sequence[Sequence[Card]], stock: Sequence[Card],
                  discard_pile: Sequence[Card], *, dealer: int, seed: int = 0, round_number: int = 0,
@@ -289,6 +339,8 @@ class RummyRound(CheckedRound):
         self.put_down_this_turn = False
         self.winner: int | None = None
         self.went_rummy = False
+        #: one :class:`RummyMoveBefore` per applied action, for :meth:`undo`
+        self._undo_stack: list[Any] = []
         self.lang: str | None = None
         self._check_stock()
 
@@ -508,6 +560,7 @@ class RummyRound(CheckedRound):
         self._check(act)
         seat = act.seat
         hand = self.hands[seat]
+        before = (act, tuple(hand), self._turn_state())
         if isinstance(act, Draw):
             if act.source == "stock":
                 card = self.stock.pop(0)
@@ -517,22 +570,26 @@ class RummyRound(CheckedRound):
                 self.pickups.append((seat, card))
                 self.taken_from_discard = card
                 event = Drew(seat, "discard", card)
+            self._undo_stack.append(RummyMoveBefore(*before, card))
             hand.append(card)
             self.hands[seat] = sorted_hand(hand)
             self.phase = "meld"
             return (event,)
         if isinstance(act, Meld):
+            self._undo_stack.append(RummyMoveBefore(*before, None))
             for card in act.cards:
                 hand.remove(card)
             self.table.append(TableMeld(seat, act.cards))
             self.put_down_this_turn = True
             events: tuple = (Melded(seat, act.cards, len(self.table) - 1),)
         elif isinstance(act, LayOff):
+            self._undo_stack.append(RummyMoveBefore(*before, self.table[act.meld_index]))
             hand.remove(act.card)
             self.table[act.meld_index] = self.table[act.meld_index].with_card(act.card, seat=seat)
             self.put_down_this_turn = True
             events = (LaidOff(seat, act.card, act.meld_index),)
         else:
+            self._undo_stack.append(RummyMoveBefore(*before, None if self.stock else self._piles_before()))
             hand.remove(act.card)
             self.discard_pile.append(act.card)
             events = (Discarded(seat, act.card),)
@@ -548,6 +605,56 @@ class RummyRound(CheckedRound):
             self._go_out(seat)
             events += (WentOut(seat, self.went_rummy), RoundScored(self.round_number, tuple(self.scores()), seat))
         return events
+
+    # ------------------------------------------------------------------ undo
+    def _turn_state(self) -> tuple:
+        """The round's small values an action may change (the phase, whose turn, the turn's draw and
+        melds, the end of the round, the counts), as :meth:`undo` puts them back."""
+        return (self.phase, self.current, self.taken_from_discard, self.put_down_this_turn, self.winner,
+                self.went_rummy, self.turns, self.reshuffles, tuple(self.melded_before))
+
+    def _set_turn_state(self, state: tuple) -> None:
+        (self.phase, self.current, self.taken_from_discard, self.put_down_this_turn, self.winner,
+         self.went_rummy, self.turns, self.reshuffles, melded_before) = state
+        self.melded_before = list(melded_before)
+
+    def _piles_before(self) -> PilesBefore:
+        """What a discard onto an empty stock may change besides the turn: the discard pile (reshuffled
+        into the stock) and the reshuffle generator (drawn from)."""
+        rng = self.reshuffle_rng
+        return PilesBefore(tuple(self.discard_pile), None if rng is None else generator_state(rng))
+
+    def _take_back(self, record: RummyMoveBefore) -> None:
+        """Undo a draw, meld, lay-off or discard (:class:`RummyMoveBefore`): the piles and the table as
+        they were, the mover's hand and the round's small values as they were."""
+        act, taken = record.act, record.taken
+        if isinstance(act, Draw):
+            if act.source == "stock":
+                self.stock.insert(0, taken)
+            else:
+                self.pickups.pop()
+                self.discard_pile.append(taken)
+        elif isinstance(act, Meld):
+            self.table.pop()
+        elif isinstance(act, LayOff):
+            self.table[act.meld_index] = taken
+        elif taken is None:
+            self.discard_pile.pop()
+        else:  # the stock was empty: the pile may have been reshuffled into it
+            self.stock, self.discard_pile = [], list(taken.discard_pile)
+            if taken.rng_state is not None:
+                set_generator_state(self.reshuffle_rng, taken.rng_state)
+        self.hands[act.seat] = list(record.hand_before)
+        self._set_turn_state(record.turn_before)
+
+    def clone(self) -> "RummyRound":
+        """An independent copy (see :meth:`cardlab.games.base.CheckedRound.clone`).  A plain numpy
+        ``reshuffle_rng`` is copied too; any other kind (the kernels' ``DeckRng``, whose stream the
+        simulated bots draw from as well) is shared with the copy."""
+        other = super().clone()
+        if type(self.reshuffle_rng) is np.random.Generator:
+            other.reshuffle_rng = copy.deepcopy(self.reshuffle_rng)
+        return other
 
     def _go_out(self, seat: int) -> None:
         self.winner = seat

@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from ..cards import Card, Suit
 from ..i18n import Message
@@ -88,3 +89,50 @@ class Trick:
         from ..display import trick_html
 
         return trick_html(self.cards, seats=self.seats, winner_index=self.seats.index(self.winner))
+
+
+# ------------------------------------------------------------------ undo
+class PlayedCard(NamedTuple):
+    """What a trick round's ``undo()`` needs to take one played card back: who played it, the card
+    as it lay in the hand and where, and who was to lead the trick before it (the round's leader)."""
+
+    seat: int
+    card: Card
+    hand_index: int
+    leader_before: int | None
+
+
+def play_from_hand(hand: list[Card], seat: int, card: Card, leader_before: int | None) -> PlayedCard:
+    """Take ``card`` out of ``hand`` (its first copy, as ``list.remove`` does) and say how to put it back.
+
+    >>> from cardlab.cards import parse_cards
+    >>> hand = list(parse_cards("2C 7H"))
+    >>> played = play_from_hand(hand, 0, Card.parse("7H"), None)
+    >>> hand, played.hand_index
+    ([Card.parse('2C')], 1)
+    """
+    index = hand.index(card)
+    return PlayedCard(seat, hand.pop(index), index, leader_before)
+
+
+def take_back_card(rnd: Any, played: PlayedCard) -> Trick | None:
+    """Put ``played`` back into its seat's hand, off the table.  If it completed a trick, that trick is
+    on the table again (its winner one trick fewer) and is returned, for the round to take back
+    whatever else winning it counted; else None.  The round puts back its own leader.
+
+    >>> from cardlab.games.femkamp import FemkampTrickRound
+    >>> rnd = FemkampTrickRound.from_hands(["AS", "KS", "QS"], round_name="pass", dealer=2)
+    >>> for seat, card in enumerate(["AS", "KS", "QS"]):
+    ...     _ = rnd.apply(Play(seat, card))
+    >>> take_back_card(rnd, rnd._undo_stack[-1]).winner, rnd.current_trick, rnd.hands[2], rnd.tricks_taken
+    (0, [(0, Card.parse('AS')), (1, Card.parse('KS'))], [Card.parse('QS')], [0, 0, 0])
+    """
+    trick = None
+    if rnd.current_trick:
+        rnd.current_trick.pop()
+    else:
+        trick = rnd.completed_tricks.pop()
+        rnd.tricks_taken[trick.winner] -= 1
+        rnd.current_trick = list(zip(trick.seats[:-1], trick.cards[:-1]))
+    rnd.hands[played.seat].insert(played.hand_index, played.card)
+    return trick
