@@ -259,7 +259,7 @@ def run_hook(config: Config) -> pd.DataFrame:
     """
     from .sim.compare import _from_leader
     from .sim.plump import kernel_batch, make_setup, score_array
-    from .sim.seeds import iter_chunks
+    from .sim.runs import run_chunks
     from .sim.stats import mean_interval, wilson_interval
 
     o = config.options
@@ -275,8 +275,10 @@ def run_hook(config: Config) -> pd.DataFrame:
     diffs = {s: [np.zeros(p), np.zeros(p)] for s in HOOK_SCORINGS}
     seat_changed = np.zeros(p, np.int64)
     plump_diff = [0, 0]  # sum, sum of squares of (plumps with the hook − without) per round
-    for start, seeds in iter_chunks(config.seed, config.count):
-        arrays = {h: kernel_batch(setup, seeds, start) for h, setup in setups.items()}
+    def work(start, seeds):
+        return {h: kernel_batch(setup, seeds, start) for h, setup in setups.items()}
+
+    for start, seeds, arrays in run_chunks(work, config.count, rng=config.seed):
         dealer = arrays[True]["dealer"]
         rows = np.arange(len(seeds))
         forced += int((arrays[True]["bids"][rows, dealer] != arrays[False]["bids"][rows, dealer]).sum())
@@ -356,13 +358,17 @@ def run_exact(config: Config) -> pd.DataFrame:
 
 # ----------------------------------------------------------- femkamp
 FEMKAMP_ROUNDS = ("pass", "clubs", "queens", "grand", "kabal")
-#: the largest and smallest score a player can get in each round (for clipping intervals), per player count
-_FEMKAMP_DECK = {3: 51, 4: 52, 5: 50}
 
 
 def femkamp_bounds(name: str, players: int, queen_points: int = 4) -> tuple[float, float]:
-    """The range of one player's score in round ``name`` (or ``"total"``): intervals are clipped to it."""
-    tricks = _FEMKAMP_DECK[players] // players
+    """The range of one player's score in round ``name`` (or ``"total"``): intervals are clipped to it.
+
+    >>> femkamp_bounds("grand", 5), femkamp_bounds("pass", 3)
+    ((-10, 0), (0, 17))
+    """
+    from .rules.femkamp import FemkampRules
+
+    tricks = FemkampRules(players=players).trick_hand_size
     ranges = {"pass": (0, tricks), "clubs": (0, 13), "queens": (0, 4 * queen_points), "grand": (-tricks, 0),
               "kabal": (0, None)}
     if name == "total":
@@ -387,18 +393,12 @@ def femkamp_configs(master: int, scale: float) -> list[Config]:
 def femkamp_kernel_games(rules, seeds: np.ndarray, policy: str) -> dict[str, np.ndarray]:
     """Play one whole Femkamp game per seed with the compiled kernel: arrays (game × round × seat), rounds in rules order.
 
-    The same seed always gives the same game (random play draws from the game's own stream).
+    The replay command the shipped manifest names; the batch itself is
+    :func:`cardlab.sim.femkamp.kernel_batch`.  The same seed always gives the same game.
     """
-    from .kernels.femkamp_kernel import ROUND_CODES, play_games
+    from .sim.femkamp import kernel_batch
 
-    names = list(rules.round_order)
-    codes = np.array([ROUND_CODES[n] for n in names], np.int64)
-    dealers = np.array([rules.dealer_for_round(i) for i in range(len(names))], np.int64)
-    outs = [np.zeros((len(seeds), len(names), rules.players), np.int64) for _ in range(6)]
-    play_games(np.ascontiguousarray(seeds, np.int64), rules.players, codes, dealers, rules.queen_points,
-               rules.clubs_all_zero, rules.kabal_starter == "seven-of-hearts", policy == "heuristic", *outs)
-    return dict(zip(("scores", "tricks", "clubs", "queens", "prikks", "cards_left"), outs), names=names,
-                dealers=dealers)
+    return kernel_batch(rules, seeds, policy == "heuristic")
 
 
 def femkamp_sample_rows(arrays: dict, *, players: int, policy: str, seeds: np.ndarray, first: int,
@@ -452,7 +452,7 @@ def run_femkamp_summary(config: Config) -> pd.DataFrame:
     that round were left out (Wilson 95 %).
     """
     from .sim.compare import _from_leader
-    from .sim.seeds import iter_chunks
+    from .sim.runs import run_chunks
     from .sim.stats import mean_interval, wilson_interval
 
     o = config.options
@@ -466,8 +466,8 @@ def run_femkamp_summary(config: Config) -> pd.DataFrame:
     decides = np.zeros(r, np.int64)
     prikks = np.zeros(p)
     left = np.zeros(p)
-    for start, seeds in iter_chunks(config.seed, config.count):
-        a = femkamp_kernel_games(rules, seeds, o["policy"])
+    for start, seeds, a in run_chunks(lambda start, seeds: femkamp_kernel_games(rules, seeds, o["policy"]),
+                                      config.count, rng=config.seed, unit="game"):
         first = np.full(len(seeds), a["dealers"][0], np.int64)
         per_round = np.stack([_from_leader(a["scores"][:, k, :], first) for k in range(r)], axis=1)
         total = per_round.sum(axis=1)
@@ -568,7 +568,7 @@ def run_rummy_summary(config: Config) -> pd.DataFrame:
     ``mean_turns`` (95 %), the same on every row of the setting.
     """
     from .sim.rummy import kernel_batch
-    from .sim.seeds import iter_chunks
+    from .sim.runs import run_chunks
     from .sim.stats import mean_interval, wilson_interval
 
     o = config.options
@@ -584,8 +584,10 @@ def run_rummy_summary(config: Config) -> pd.DataFrame:
     no_winner = 0
     turns = [0.0, 0.0]
     idx = (dealer + 1 + np.arange(p)) % p  # column k = k places from the leader
-    for start, seeds in iter_chunks(config.seed, config.count):
-        a = kernel_batch(rules, [o["policy"]] * p, seeds, np.full(len(seeds), dealer, np.int64))
+    def work(start, seeds):
+        return kernel_batch(rules, [o["policy"]] * p, seeds, np.full(len(seeds), dealer, np.int64))
+
+    for start, seeds, a in run_chunks(work, config.count, rng=config.seed):
         went = (a["winner"][:, None] == np.arange(p)[None, :])[:, idx]
         penalty = a["penalty"][:, idx].astype(float)
         out += went.sum(axis=0)

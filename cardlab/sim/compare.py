@@ -25,7 +25,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import RulesError
-from .seeds import iter_chunks
+from .runs import SMALL_CHUNK, run_chunks
 from .stats import mean_interval, wilson_interval
 
 GAMES = ("plump", "femkamp", "rummy")
@@ -115,7 +115,7 @@ def _count(count, rounds, games, game):
 
 def compare_rules(game: str, rules_a, rules_b, *, rounds: int | None = None, games: int | None = None,
                   hand_size: int | None = None, policy: str = "heuristic", dealer: "int | str | None" = None,
-                  rng=None, chunk: int = 16_384) -> pd.DataFrame:
+                  rng=None, chunk: int = SMALL_CHUNK) -> pd.DataFrame:
     """Play ``game`` under ``rules_a`` and ``rules_b`` on the same deals and streams; one row per seat from the leader.
 
     ``game`` is ``"plump"`` (single rounds of ``hand_size`` cards), ``"femkamp"``
@@ -165,8 +165,11 @@ def _compare_plump(rules_a, rules_b, n, hand_size, policy, dealer, rng, chunk) -
         if not setup.kernel_ok:
             raise RulesError("rules.invalid", field=name, problem="compare_rules plays one deck (the fast kernel).")
     pairs = _Pairs(rules_a.players)
-    for start, seeds in iter_chunks(rng, n, chunk):
-        a, b = (kernel_batch(s, seeds, start) for s in setups)
+
+    def work(start, seeds):
+        return [kernel_batch(s, seeds, start) for s in setups]
+
+    for start, seeds, (a, b) in run_chunks(work, n, rng=rng, chunk=chunk):
         dealers = a["dealer"]
         bids = [_from_leader(x["bids"], dealers) for x in (a, b)]
         tricks = [_from_leader(x["tricks"], dealers) for x in (a, b)]
@@ -180,22 +183,18 @@ def _compare_plump(rules_a, rules_b, n, hand_size, policy, dealer, rng, chunk) -
 
 # ---------------------------------------------------------------- femkamp
 def _compare_femkamp(rules_a, rules_b, n, policy, rng, chunk) -> pd.DataFrame:
-    from ..kernels.femkamp_kernel import ROUND_CODES, play_games
+    from .femkamp import kernel_batch
 
-    p = rules_a.players
-    pairs = _Pairs(p)
-    for start, seeds in iter_chunks(rng, n, chunk):
+    pairs = _Pairs(rules_a.players)
+
+    def work(start, seeds):
+        return [kernel_batch(rules, seeds, policy == "heuristic") for rules in (rules_a, rules_b)]
+
+    for start, seeds, runs in run_chunks(work, n, rng=rng, chunk=chunk):
         totals, wins = [], []
-        for rules in (rules_a, rules_b):
-            names = list(rules.round_order)
-            codes = np.array([ROUND_CODES[x] for x in names], np.int64)
-            dealers = np.array([rules.dealer_for_round(i) for i in range(len(names))], np.int64)
-            outs = [np.zeros((len(seeds), len(names), p), np.int64) for _ in range(6)]
-            play_games(np.ascontiguousarray(seeds, np.int64), p, codes, dealers, rules.queen_points,
-                       rules.clubs_all_zero, rules.kabal_starter == "seven-of-hearts", policy == "heuristic", *outs)
-            total = outs[0].sum(axis=1)
-            first = np.full(len(seeds), dealers[0], np.int64)
-            totals.append(_from_leader(total, first))
+        for a in runs:
+            first = np.full(len(seeds), a["dealers"][0], np.int64)
+            totals.append(_from_leader(a["scores"].sum(axis=1), first))
             wins.append(totals[-1] == totals[-1].min(axis=1, keepdims=True))
         seat_changed = totals[0] != totals[1]
         pairs.add(totals[0], totals[1], seat_changed, seat_changed.any(axis=1))
@@ -213,12 +212,17 @@ def _compare_rummy(rules_a, rules_b, n, policy, dealer, rng, chunk) -> pd.DataFr
                                                       or not 0 <= dealer < p):
         raise RulesError("rules.invalid", field="dealer", problem=f'a seat 0..{p - 1} or "rotate", not {dealer!r}.')
     pairs = _Pairs(p)
-    for start, seeds in iter_chunks(rng, n, chunk):
+
+    def dealers_for(start: int, size: int) -> np.ndarray:
         if dealer == "rotate":
-            dealers = (start + np.arange(len(seeds))) % p
-        else:
-            dealers = np.full(len(seeds), rules_a.first_dealer if dealer is None else int(dealer), np.int64)
-        runs = [kernel_batch(r, [policy] * p, seeds, dealers) for r in (rules_a, rules_b)]
+            return (start + np.arange(size)) % p
+        return np.full(size, rules_a.first_dealer if dealer is None else int(dealer), np.int64)
+
+    def work(start, seeds):
+        return [kernel_batch(r, [policy] * p, seeds, dealers_for(start, len(seeds))) for r in (rules_a, rules_b)]
+
+    for start, seeds, runs in run_chunks(work, n, rng=rng, chunk=chunk):
+        dealers = dealers_for(start, len(seeds))
         pen = [_from_leader(x["penalty"], dealers) for x in runs]
         outs = [_from_leader(x["winner"][:, None] == np.arange(p)[None, :], dealers) for x in runs]
         seat_changed = (pen[0] != pen[1]) | (outs[0] != outs[1])

@@ -125,41 +125,50 @@ def _check_kernel_rules(rules) -> None:
     check_kernel_rules(rules, RULE_OPTIONS, "femkamp")
 
 
-def _kernel_games(rules, games: int, rng, progress, heuristic: bool = False) -> pd.DataFrame:
-    from tqdm.auto import tqdm
+def kernel_batch(rules, seeds: np.ndarray, heuristic: bool = False) -> dict:
+    """Play one whole game per seed with the compiled kernel: arrays ``scores``, ``tricks``, ``clubs``,
+    ``queens``, ``prikks``, ``cards_left`` (game × round × seat, rounds in rules order), with the
+    round ``names`` and each round's ``dealers``.  The same seed always gives the same game.
+    """
+    from ..kernels.femkamp_kernel import ROUND_CODES, play_games
 
-    from ..rules.femkamp_core import TIE_CODES
-    from ..kernels.femkamp_kernel import ROUND_CODES, game_winners, play_games
-    from .seeds import iter_chunks
-
-    p = rules.players
     names = list(rules.round_order)
     codes = np.array([ROUND_CODES[n] for n in names], np.int64)
     dealers = np.array([rules.dealer_for_round(i) for i in range(len(names))], np.int64)
-    show = bool(progress) if progress is not None else games > 200_000
+    outs = [np.zeros((len(seeds), len(names), rules.players), np.int64) for _ in range(6)]
+    play_games(np.ascontiguousarray(seeds, np.int64), rules.players, codes, dealers, rules.queen_points,
+               rules.clubs_all_zero, rules.kabal_starter == "seven-of-hearts", heuristic, *outs)
+    return dict(zip(("scores", "tricks", "clubs", "queens", "prikks", "cards_left"), outs), names=names,
+                dealers=dealers)
+
+
+def _kernel_games(rules, games: int, rng, progress, heuristic: bool = False) -> pd.DataFrame:
+    from ..kernels.femkamp_kernel import game_winners
+    from ..rules.femkamp_core import TIE_CODES
+    from .runs import SMALL_CHUNK, run_chunks, show_progress
+
+    p = rules.players
     parts = []
-    with tqdm(total=games, unit="game", disable=not show, leave=False) as bar:
-        for start, seeds in iter_chunks(rng, games, 16_384):
-            n, r = len(seeds), len(names)
-            outs = [np.zeros((n, r, p), np.int64) for _ in range(6)]
-            play_games(seeds, p, codes, dealers, rules.queen_points, rules.clubs_all_zero,
-                       rules.kabal_starter == "seven-of-hearts", heuristic, *outs)
-            scores, tricks, clubs, queens, prikks, left = outs
-            totals = scores.cumsum(axis=1)
-            won = np.zeros((n, p), np.bool_)
-            game_winners(np.ascontiguousarray(totals[:, -1, :]), TIE_CODES[rules.tie], won)
-            seat = np.tile(np.arange(p), n * r)
-            dealer = np.tile(np.repeat(dealers, p), n)
-            parts.append(pd.DataFrame({
-                "game": np.repeat(np.arange(start, start + n), r * p), "seed": np.repeat(seeds, r * p),
-                "round": np.tile(np.repeat(np.arange(1, r + 1), p), n),
-                "round_name": pd.Categorical.from_codes(np.tile(np.repeat(np.arange(r), p), n), names),
-                "seat": seat, "dealer": dealer, "seat_from_leader": (seat - dealer - 1) % p,
-                "tricks": tricks.reshape(-1), "clubs": clubs.reshape(-1), "queens": queens.reshape(-1),
-                "prikks": prikks.reshape(-1), "cards_left": left.reshape(-1), "score": scores.reshape(-1),
-                "total": totals.reshape(-1), "won": np.broadcast_to(won[:, None, :], (n, r, p)).reshape(-1),
-            }))
-            bar.update(n)
+    for start, seeds, a in run_chunks(lambda start, seeds: kernel_batch(rules, seeds, heuristic), games, rng=rng,
+                                      chunk=SMALL_CHUNK, progress=show_progress(progress, games, 200_000),
+                                      unit="game"):
+        names, dealers = a["names"], a["dealers"]
+        n, r = len(seeds), len(names)
+        scores = a["scores"]
+        totals = scores.cumsum(axis=1)
+        won = np.zeros((n, p), np.bool_)
+        game_winners(np.ascontiguousarray(totals[:, -1, :]), TIE_CODES[rules.tie], won)
+        seat = np.tile(np.arange(p), n * r)
+        dealer = np.tile(np.repeat(dealers, p), n)
+        parts.append(pd.DataFrame({
+            "game": np.repeat(np.arange(start, start + n), r * p), "seed": np.repeat(seeds, r * p),
+            "round": np.tile(np.repeat(np.arange(1, r + 1), p), n),
+            "round_name": pd.Categorical.from_codes(np.tile(np.repeat(np.arange(r), p), n), names),
+            "seat": seat, "dealer": dealer, "seat_from_leader": (seat - dealer - 1) % p,
+            "tricks": a["tricks"].reshape(-1), "clubs": a["clubs"].reshape(-1), "queens": a["queens"].reshape(-1),
+            "prikks": a["prikks"].reshape(-1), "cards_left": a["cards_left"].reshape(-1), "score": scores.reshape(-1),
+            "total": totals.reshape(-1), "won": np.broadcast_to(won[:, None, :], (n, r, p)).reshape(-1),
+        }))
     return pd.concat(parts, ignore_index=True)
 
 

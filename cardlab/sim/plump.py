@@ -28,7 +28,8 @@ from ..errors import RulesError
 from ..i18n import Message
 from ..rules import plump_core
 from ..rules.plump import PlumpRules
-from .seeds import CHUNK, iter_chunks, master_sequence
+from .runs import run_chunks, show_progress
+from .seeds import CHUNK, master_sequence
 from .stats import mean_interval, wilson_interval
 from .threads import default_threads  # noqa: F401  (importable from here too)
 
@@ -306,12 +307,6 @@ def counts_from_rows(df: pd.DataFrame, scoring: str | None = None) -> PlumpCount
 
 
 # ------------------------------------------------------------------- runs
-def _show_progress(progress, rounds: int, engine: str) -> bool:
-    if progress is not None:
-        return bool(progress)
-    return rounds > (400_000 if engine == "kernel" else 2_000)
-
-
 def _engine(setup: PlumpSetup, engine: str, bots) -> str:
     if engine not in ("auto", "kernel", "reference"):
         raise RulesError("rules.invalid", field="engine", problem=Message("sim.engine_choice", {"value": repr(engine)}))
@@ -328,43 +323,19 @@ def run_batches(setup: PlumpSetup, rounds: int, *, rng=None, engine: str = "auto
                 chunk: int = CHUNK, threads: int | None = None):
     """Yield ``(start, seeds, arrays)`` chunk by chunk, in order (the arrays of :func:`kernel_batch`).
 
-    Kernel chunks run on ``threads`` threads (the kernel releases the GIL);
-    a chunk's result depends only on its seeds, so the output is the same
-    for any number of threads.  At most two chunks per thread are in flight.
+    The chunks go through the one run driver, :func:`cardlab.sim.runs.run_chunks`: kernel chunks on
+    ``threads`` threads (the same output for any number), the reference engine's in this thread.
     """
     engine = _engine(setup, engine, bots)
-    from tqdm.auto import tqdm
-
-    bar = tqdm(total=rounds, unit="round", disable=not _show_progress(progress, rounds, engine), leave=False)
-    threads = default_threads() if threads is None else max(1, int(threads))
-    chunks = iter_chunks(rng, rounds, chunk)
-    try:
-        if engine != "kernel" or threads == 1 or rounds <= chunk:
-            for start, seeds in chunks:
-                if engine == "kernel":
-                    arrays = kernel_batch(setup, seeds, start)
-                else:
-                    arrays = reference_batch(setup, seeds, start, bots)
-                bar.update(len(seeds))
-                yield start, seeds, arrays
-            return
-        from collections import deque
-        from concurrent.futures import ThreadPoolExecutor
-
-        with ThreadPoolExecutor(threads) as pool:
-            pending: deque = deque()
-            for start, seeds in chunks:
-                pending.append((start, seeds, pool.submit(kernel_batch, setup, seeds, start)))
-                if len(pending) >= 2 * threads:
-                    start0, seeds0, future = pending.popleft()
-                    bar.update(len(seeds0))
-                    yield start0, seeds0, future.result()
-            while pending:
-                start0, seeds0, future = pending.popleft()
-                bar.update(len(seeds0))
-                yield start0, seeds0, future.result()
-    finally:
-        bar.close()
+    if engine == "kernel":
+        def work(start, seeds):
+            return kernel_batch(setup, seeds, start)
+    else:
+        def work(start, seeds):
+            return reference_batch(setup, seeds, start, bots)
+    show = show_progress(progress, rounds, 400_000 if engine == "kernel" else 2_000)
+    yield from run_chunks(work, rounds, rng=rng, chunk=chunk, threads=threads if engine == "kernel" else 1,
+                          progress=show, unit="round")
 
 
 def _attrs(setup: PlumpSetup, rounds: int, rng, engine: str) -> dict:

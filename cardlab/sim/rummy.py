@@ -158,43 +158,32 @@ def kernel_batch(rules, policies: Sequence[str], seeds: np.ndarray, dealers: np.
 
 
 def _kernel_rounds(rules, policies, rounds: int, dealer, rng, progress, threads) -> pd.DataFrame:
-    from concurrent.futures import ThreadPoolExecutor
-
-    from tqdm.auto import tqdm
-
-    from .threads import default_threads
-    from .seeds import iter_chunks
+    from .runs import SMALL_CHUNK, run_chunks, show_progress
 
     p = rules.players
-    chunks = list(iter_chunks(rng, rounds, 16_384))
 
     def dealers_for(start: int, n: int) -> np.ndarray:
         if dealer == "rotate":
             return (start + np.arange(n)) % p
         return np.full(n, rules.first_dealer if dealer is None else int(dealer), np.int64)
 
-    def work(chunk):
-        start, seeds = chunk
+    def work(start, seeds):
         return kernel_batch(rules, policies, seeds, dealers_for(start, len(seeds)))
 
-    threads = default_threads() if threads is None else max(1, int(threads))
-    show = bool(progress) if progress is not None else rounds > 200_000
     parts = []
-    with tqdm(total=rounds, unit="round", disable=not show, leave=False) as bar, \
-            ThreadPoolExecutor(min(threads, max(1, len(chunks)))) as pool:
-        for (start, seeds), arrays in zip(chunks, pool.map(work, chunks)):  # map keeps the chunks in order
-            n = len(seeds)
-            seat = np.tile(np.arange(p), n)
-            dealer_rows = np.repeat(dealers_for(start, n), p)
-            winner = np.repeat(arrays["winner"], p)
-            parts.append(pd.DataFrame({
-                "round": np.repeat(np.arange(start, start + n), p), "seed": np.repeat(seeds, p), "seat": seat,
-                "dealer": dealer_rows, "seat_from_leader": (seat - dealer_rows - 1) % p, "went_out": winner == seat,
-                "no_winner": winner < 0, "went_rummy": np.repeat(arrays["went_rummy"], p),
-                "penalty": arrays["penalty"].reshape(-1), "cards_left": arrays["cards_left"].reshape(-1),
-                "turns": np.repeat(arrays["turns"], p), "reshuffles": np.repeat(arrays["reshuffles"], p),
-            }))
-            bar.update(n)
+    for start, seeds, arrays in run_chunks(work, rounds, rng=rng, chunk=SMALL_CHUNK, threads=threads,
+                                           progress=show_progress(progress, rounds, 200_000)):
+        n = len(seeds)
+        seat = np.tile(np.arange(p), n)
+        dealer_rows = np.repeat(dealers_for(start, n), p)
+        winner = np.repeat(arrays["winner"], p)
+        parts.append(pd.DataFrame({
+            "round": np.repeat(np.arange(start, start + n), p), "seed": np.repeat(seeds, p), "seat": seat,
+            "dealer": dealer_rows, "seat_from_leader": (seat - dealer_rows - 1) % p, "went_out": winner == seat,
+            "no_winner": winner < 0, "went_rummy": np.repeat(arrays["went_rummy"], p),
+            "penalty": arrays["penalty"].reshape(-1), "cards_left": arrays["cards_left"].reshape(-1),
+            "turns": np.repeat(arrays["turns"], p), "reshuffles": np.repeat(arrays["reshuffles"], p),
+        }))
     return pd.concat(parts, ignore_index=True)
 
 
