@@ -36,6 +36,11 @@ def z_family(m: int, level: float = 0.95) -> float:
     return NormalDist().inv_cdf(1 - (1 - level) / (2 * max(1, m)))
 
 
+#: the z of one 95 % interval (the tables' intervals are 95 %: half their width is Z95 standard errors);
+#: the value the claims were first checked with, 4·10⁻¹⁶ from ``z_family(1)``, so their figures stay bit for bit
+Z95 = 1.959963984540054
+
+
 # ------------------------------------------------------------ words → bands
 #: the amounts a claim's words may name
 AMOUNT_WORDS = {"a tenth": 0.1, "a fifth": 0.2, "a quarter": 0.25, "a third": 1 / 3, "half": 0.5,
@@ -287,9 +292,9 @@ class DataSource:
 class ReplicationSource:
     """The same tables made afresh with another master ``seed``: only the configurations a claim asks for.
 
-    Every configuration keeps its size (``scale=1.0``: 200,000 Plump rounds,
-    20,000 Femkamp games or Rummy rounds), so a claim is replicated at full
-    size.  Results are kept, so claims that share settings run them once.
+    Every configuration keeps its size (``scale=1.0``: the sizes of the shipped build,
+    :data:`cardlab.data_build.PLUMP_ROUNDS`, ``FEMKAMP_GAMES`` and ``RUMMY_ROUNDS``), so a claim is
+    replicated at full size.  Results are kept, so claims that share settings run them once.
     ``workers`` > 1 runs the configurations on a local Dask cluster.
     """
 
@@ -747,7 +752,7 @@ def hook_forces_dealer_range_none(source=None) -> Claim:
 
 def _family(t: pd.DataFrame, column: str) -> pd.DataFrame:
     """Bonferroni-widened normal intervals of ``column`` over every row of ``t`` (from its 95 % ``_low``/``_high``)."""
-    half = (t[f"{column}_high"] - t[f"{column}_low"]) / 2 * z_family(len(t)) / 1.959963984540054
+    half = (t[f"{column}_high"] - t[f"{column}_low"]) / 2 * z_family(len(t)) / Z95
     return t.assign(fam_low=t[column] - half, fam_high=t[column] + half)
 
 
@@ -856,7 +861,7 @@ def fairest_scoring(source=None, draws: int = 400, rng=12) -> Claim:
     for _ in range(draws):
         fake = on[["players", "cards", "trump"]].copy()
         for c in cols:
-            se = (on[f"score_{c}_high"] - on[f"score_{c}_low"]) / (2 * 1.959963984540054)
+            se = (on[f"score_{c}_high"] - on[f"score_{c}_low"]) / (2 * Z95)
             fake[f"score_{c}"] = on[f"score_{c}"] + gen.standard_normal(len(on)) * se
         for c in cols:
             boots[c].append(_unfairness(fake, f"score_{c}"))
@@ -1017,8 +1022,8 @@ def _increasing(df: pd.DataFrame, value: str, low: str, high: str, players) -> p
     z = z_family(m)
     for a, b in zip(players[:-1], players[1:]):
         va, vb = per.loc[a], per.loc[b]
-        sa = (va[high] - va[low]) / (2 * 1.959963984540054)
-        sb = (vb[high] - vb[low]) / (2 * 1.959963984540054)
+        sa = (va[high] - va[low]) / (2 * Z95)
+        sb = (vb[high] - vb[low]) / (2 * Z95)
         d = vb[value] - va[value]
         se = sqrt(sa ** 2 + sb ** 2)
         rows.append({"from": a, "to": b, "diff": d, "low": d - z * se, "high": d + z * se})
@@ -1047,8 +1052,8 @@ def loser_penalty_grows(source=None, players=(2, 3, 4, 5, 6), policy: str = "heu
     for p, g in df.groupby("players"):
         w = g.rounds - g.went_out
         mean = float((g.loser_penalty * w).sum() / w.sum())
-        se = float(np.sqrt((((g.loser_penalty_high - g.loser_penalty_low) / (2 * 1.959963984540054)) ** 2 * w ** 2).sum()) / w.sum())
-        rows.append({"players": p, "mean": mean, "low": mean - 1.959963984540054 * se, "high": mean + 1.959963984540054 * se})
+        se = float(np.sqrt((((g.loser_penalty_high - g.loser_penalty_low) / (2 * Z95)) ** 2 * w ** 2).sum()) / w.sum())
+        rows.append({"players": p, "mean": mean, "low": mean - Z95 * se, "high": mean + Z95 * se})
     per = pd.DataFrame(rows).set_index("players")
     t = _increasing(per, "mean", "low", "high", list(players))
     i = _worst(t.low, t.high)
