@@ -19,7 +19,8 @@ def test_the_kernels_call_the_rule_cores_themselves():
     assert plump_kernel.forbidden_bid is plump_core.forbidden_bid
     assert plump_kernel.round_score is plump_core.round_score is plump_kernel.score_one
     assert plump_kernel.legal_follow is trick_core.legal_follow is bits.legal_mask
-    assert plump_kernel.beats is trick_core.beats is plump_heuristic.beats is femkamp_kernel.beats
+    assert plump_kernel.beats is trick_core.beats is plump_heuristic.beats
+    assert femkamp_kernel.add_to_trick is plump_kernel.add_to_trick is trick_core.add_to_trick
     assert plump_kernel.SCORING_CODES is plump_core.SCORING_CODES
     assert femkamp_kernel.trick_round_score is femkamp_core.trick_round_score
     assert femkamp_kernel.kabal_score is femkamp_core.kabal_score

@@ -18,8 +18,8 @@ from ..rules import femkamp_core
 from ._numba import njit
 from .bits import SUIT_OF, nth_bit, popcount, suit_mask
 from ..rules.femkamp import KABAL_STARTERS
-from .cores import (beats, femkamp_winners_mask, kabal_ends, kabal_place, kabal_score, legal_follow, trick_round_score,
-                    voids_shown)
+from .cores import (Trick, add_to_trick, femkamp_winners_mask, kabal_ends, kabal_place, kabal_score, legal_follow,
+                    trick_round_score, voids_shown)
 from .kernel_rules import EVERY
 from .femkamp_heuristic import KABAL_CARD, KABAL_POSITION, avoid_card, grand_card, kabal_card
 from .rng import U64, below, shuffle_into
@@ -89,20 +89,19 @@ def heuristic_trick_card(code, hands, seat, legal, best_card, position, players,
 
 
 @njit(cache=True, inline="always")
-def add_to_trick(card, seat, position, hands, voids, trick, played, led, best_card, best_seat):
+def play_to_trick(card, seat, position, hands, voids, trick, played, led, best_card, best_seat):
     """``seat`` plays ``card`` as the trick's card number ``position`` (0 leads): it leaves the hand, a
-    card off the led suit shows a void, and the highest card of the led suit wins (no trump in Femkamp).
-    Returns (trick, played, led suit, best card, best seat)."""
+    card off the led suit shows a void (:func:`~cardlab.rules.trick_core.voids_shown`), and the trick
+    is stepped by the trick core, :func:`~cardlab.rules.trick_core.add_to_trick`, with no trump (the
+    highest card of the led suit wins).  Returns (trick, played, led suit, best card, best seat)."""
     bit = U64(1) << U64(card)
     hands[seat] ^= bit
     trick |= bit
     played |= bit
-    if position == 0:
-        return trick, played, SUIT_OF[card], card, seat
-    voids[seat] |= voids_shown(led, SUIT_OF[card], -1, False)
-    if beats(card, best_card, -1):
-        return trick, played, led, card, seat
-    return trick, played, led, best_card, best_seat
+    if position > 0:
+        voids[seat] |= voids_shown(led, SUIT_OF[card], -1, False)
+    step = add_to_trick(Trick(position, led, best_card, best_seat), seat, card, -1)
+    return trick, played, step.led, step.best_card, step.best_seat
 
 
 @njit(cache=True, inline="always")
@@ -152,7 +151,7 @@ def play_tricks(state, hands, players, code, leader, position, trick, played, le
         else:
             state, pick = below(state, popcount(legal))
             card = nth_bit(legal, pick)
-        trick, played, led, best_card, best_seat = add_to_trick(card, seat, position, hands, voids, trick, played, led,
+        trick, played, led, best_card, best_seat = play_to_trick(card, seat, position, hands, voids, trick, played, led,
                                                                 best_card, best_seat)
         position += 1
 
