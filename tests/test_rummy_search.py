@@ -9,8 +9,9 @@ import pytest
 from cardlab import RummyRules
 from cardlab.bots import RummySearchBot
 from cardlab.bots.rummy import RummyBot, RummyRandomBot
-from cardlab.games.rummy import Discard, Draw, RummyRound
-from cardlab.search.rummy_rollout import DISCARD, MAX_MELDS, PILE, STOCK, describe_table, play_out
+from cardlab.games.rummy import Discard, Draw, LayOff, Meld, RummyRound
+from cardlab.search.rummy_rollout import (DISCARD, LAY_OFF, MELD, NO_MOVE, PILE, STOCK, Move, RoundArrays, TurnRules,
+                                          TurnState, describe_table, play_out)
 
 HEURISTIC = RummyBot()
 
@@ -20,32 +21,27 @@ def mask(cards) -> int:
 
 
 # ------------------------------------------------ the kernel against the engine
-def kernel_round(rnd, force=(-1, 0, 0, 0)):
-    """Play ``rnd`` out with :func:`play_out`; returns (winner or -1, penalties)."""
+def kernel_round(rnd, force=NO_MOVE):
+    """Play ``rnd`` out with :func:`play_out` (``force``: its first move); returns (winner or -1, penalties)."""
     n = rnd.players
-    hands = np.array([mask(h) for h in rnd.hands], np.uint64)
-    stock = np.zeros(52, np.int64)
-    stock[: len(rnd.stock)] = [c.index for c in rnd.stock]
-    pile = np.zeros(52, np.int64)
-    pile[: len(rnd.discard_pile)] = [c.index for c in rnd.discard_pile]
-    tmask = np.zeros(MAX_MELDS, np.uint64)
+    arrays = RoundArrays.empty(n)
+    arrays.hands[:] = [mask(h) for h in rnd.hands]
+    arrays.stock[: len(rnd.stock)] = [c.index for c in rnd.stock]
+    arrays.pile[: len(rnd.discard_pile)] = [c.index for c in rnd.discard_pile]
     for i, meld in enumerate(rnd.table):
-        tmask[i] = mask(meld.cards)
-    table = np.zeros((MAX_MELDS, 5), np.int64)
-    describe_table(tmask, len(rnd.table), table)
-    pickups = np.zeros(n, np.uint64)
+        arrays.tmask[i] = mask(meld.cards)
+    describe_table(arrays.tmask, len(rnd.table), arrays.table)
     for seat, card in rnd.pickups:
-        pickups[seat] |= np.uint64(1 << card.index)
-    melded = np.array(rnd.melded_before, np.bool_)
+        arrays.pickups[seat] |= np.uint64(1 << card.index)
+    arrays.melded_before[:] = rnd.melded_before
     in_turn = rnd.phase == "meld"
-    taken = rnd.taken_from_discard.index if rnd.taken_from_discard is not None else -1
-    penalty = np.zeros(n, np.int64)
+    at = TurnState(sp=0, sn=len(rnd.stock), dn=len(rnd.discard_pile), nt=len(rnd.table), current=rnd.current,
+                   in_turn=in_turn, taken=rnd.taken_from_discard.index if rnd.taken_from_discard is not None else -1,
+                   put_down=rnd.put_down_this_turn, reshuffles=rnd.reshuffles)
     limit = -1 if rnd.rules.max_reshuffles is None else rnd.rules.max_reshuffles
-    kind, a, b, m = force
-    _, winner = play_out(np.uint64(1), n, hands, stock, 0, len(rnd.stock), pile, len(rnd.discard_pile), tmask, table,
-                         len(rnd.table), pickups, melded, rnd.current, in_turn, taken, rnd.put_down_this_turn,
-                         rnd.reshuffles, limit, rnd.rules.no_same_discard, rnd.rules.rummy_bonus, 100_000, kind, a,
-                         b, np.uint64(m), penalty)
+    rules = TurnRules(no_same=rnd.rules.no_same_discard, max_reshuffles=limit, max_turns=100_000)
+    penalty = np.zeros(n, np.int64)
+    _, winner = play_out(np.uint64(1), arrays, at, rules, rnd.rules.rummy_bonus, force, penalty)
     return int(winner), penalty.tolist()
 
 
@@ -96,18 +92,48 @@ def test_kernel_forced_first_move_is_the_engines_move():
         for _ in range(4 * seed % 9):
             rnd.apply(HEURISTIC.choose(rnd.view(rnd.to_move)))
         if rnd.phase == "draw":
-            forced, code = Draw(rnd.current, "discard"), (PILE, 0, 0, 0)
+            forced, code = Draw(rnd.current, "discard"), Move(PILE)
         else:
             card = rnd.hands[rnd.current][-1]
-            forced, code = Discard(rnd.current, card), (DISCARD, card.index, 0, 0)
+            forced, code = Discard(rnd.current, card), Move(DISCARD, card.index)
         if forced not in rnd.legal_actions():
-            forced, code = Draw(rnd.current, "stock"), (STOCK, 0, 0, 0)
+            forced, code = Draw(rnd.current, "stock"), Move(STOCK)
             if forced not in rnd.legal_actions():
                 continue
         after = copy.deepcopy(rnd)
         after.apply(forced)
         assert kernel_round(rnd, code) == (engine_round(after) if not after.is_over else
                                            (after.winner if after.winner is not None else -1, after.scores()))
+
+
+def test_kernel_forced_meld_or_lay_off_is_the_engines_move():
+    """Every legal meld and lay-off, forced as the first move (the heuristic's or not), plays on as in
+    the engine; the records carry the move's cards (``Move.mask``) and its lay-off (``a`` onto ``b``)."""
+    rules = RummyRules(players=3, max_reshuffles=0)
+    tried = {MELD: 0, LAY_OFF: 0}
+    changed = 0
+    for seed in range(40):
+        rnd = RummyRound.deal(rules, dealer=seed % 3, rng=seed, seed=seed)
+        driver = RummyRandomBot(rng=seed)
+        for _ in range(60):
+            if rnd.is_over:
+                break
+            if rnd.phase == "meld":
+                for act in rnd.legal_actions():
+                    if isinstance(act, Meld):
+                        code = Move(MELD, mask=np.uint64(mask(act.cards)))
+                    elif isinstance(act, LayOff):
+                        code = Move(LAY_OFF, a=act.card.index, b=act.meld_index)
+                    else:
+                        continue
+                    after = copy.deepcopy(rnd)
+                    after.apply(act)
+                    expected = engine_round(after) if not after.is_over else (after.winner, after.scores())
+                    assert kernel_round(rnd, code) == expected, (seed, act)
+                    tried[code.kind] += 1
+                    changed += expected != kernel_round(rnd)
+            rnd.apply(driver.choose(rnd.view(rnd.to_move)))
+    assert min(tried.values()) >= 50 and changed >= 3, (tried, changed)   # 223 melds, 88 lay-offs, 5 changed
 
 
 # ----------------------------------------------------------------- the bot

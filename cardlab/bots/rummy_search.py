@@ -174,16 +174,22 @@ class RummySearchBot:
 
         ``hands`` (per seat, a mask of card indices), for measurements only: the other seats' true
         hands, so that only the stock is dealt anew (``benchmarks/rummy_search_probe.py``)."""
-        from ..search.rummy_rollout import DISCARD, LAY_OFF, MAX_MELDS, MELD, PILE, STOCK, describe_table, evaluate_moves
+        from ..search.rummy_rollout import (DISCARD, LAY_OFF, MELD, PILE, STOCK, Hidden, Move, RoundArrays, TurnRules,
+                                            TurnState, describe_table, evaluate_moves)
 
         players, me = view.players, view.seat
+        world = RoundArrays.empty(players)            # the position as this seat sees it; each deal fills the rest
         my_hand = _mask(view.hand)
+        world.hands[me] = np.uint64(my_hand)
         pile_cards = [c.index for c in view.discard_pile]
+        world.pile[: len(pile_cards)] = pile_cards
         on_table = 0
-        tmask = np.zeros(MAX_MELDS, np.uint64)
         for i, meld in enumerate(view.table):
-            tmask[i] = np.uint64(_mask(meld.cards))
-            on_table |= int(tmask[i])
+            world.tmask[i] = np.uint64(_mask(meld.cards))
+            on_table |= int(world.tmask[i])
+        describe_table(world.tmask, len(view.table), world.table)
+        world.pickups[:] = [_mask(view.pickups_by(s)) for s in range(players)]
+        world.melded_before[:] = view.melded_before
         seen = my_hand | on_table | _mask(view.discard_pile)
         unseen = ((1 << 52) - 1) & ~seen
         counts = np.array(view.hand_sizes, np.int64)
@@ -197,15 +203,17 @@ class RummySearchBot:
                     known[seat] = np.uint64(int(known[seat]) | 1 << index)
         if hands is not None:
             known = np.array([0 if s == me else hands[s] for s in range(players)], np.uint64)
-        pickups = np.array([_mask(view.pickups_by(s)) for s in range(players)], np.uint64)
-        melded = np.array(view.melded_before, np.bool_)
+        hidden = Hidden(np.uint64(unseen), counts, known)
         in_turn = view.phase != "draw"
         taken = view.taken_from_discard.index if (in_turn and view.taken_from_discard is not None) else -1
         put_down = in_turn and not view.melded_before[me] and any(
             m.owner == me or any(s == me for s, _ in m.additions) for m in view.table)
+        at = TurnState(sp=0, sn=0, dn=len(pile_cards), nt=len(view.table), current=me, in_turn=in_turn, taken=taken,
+                       put_down=put_down, reshuffles=view.reshuffles)
         limit = reshuffle_limit(view.rules.max_reshuffles)
         if limit < 0:
             limit = view.reshuffles + 1
+        rules = TurnRules(no_same=view.rules.no_same_discard, max_reshuffles=limit, max_turns=self.max_turns)
         kinds = np.zeros(len(moves), np.int64)
         a = np.zeros(len(moves), np.int64)
         b = np.zeros(len(moves), np.int64)
@@ -219,20 +227,13 @@ class RummySearchBot:
                 kinds[i], a[i], b[i] = LAY_OFF, act.card.index, act.meld_index
             else:
                 kinds[i], a[i] = DISCARD, act.card.index
-        pile = np.zeros(52, np.int64)
-        pile[: len(pile_cards)] = pile_cards
-        table = np.zeros((MAX_MELDS, 5), np.int64)
-        describe_table(tmask, len(view.table), table)
-        rules = view.rules
+        candidates = Move(kinds, a, b, masks)
+        work = RoundArrays.empty(players)             # the play-outs' copy of each deal
 
         def batch(seed: int, worlds: int):
-            sums = np.zeros(len(moves))
-            squares = np.zeros(len(moves))
-            n = evaluate_moves(seed, worlds, me, players, np.uint64(my_hand), np.uint64(unseen), counts, known, pile,
-                               len(pile_cards), tmask, table, len(view.table), pickups, melded, in_turn, taken,
-                               put_down, view.reshuffles, limit, rules.no_same_discard, rules.rummy_bonus,
-                               self.max_turns, kinds, a, b, masks, sums, squares, self.tries)
-            return (sums, squares), n
+            sums = evaluate_moves(seed, worlds, world, hidden, at, rules, view.rules.rummy_bonus, candidates, work,
+                                  self.tries)
+            return sums, worlds
 
         return run_budget(batch, self.rng, candidates=len(moves), rollouts=self.rollouts, samples=self.samples,
                           time_ms=self.time_ms, min_worlds=8)

@@ -6,33 +6,55 @@ the heuristic player of :mod:`cardlab.kernels.rummy_kernel` (the compiled twin o
 discard), the meld tables of :mod:`cardlab.kernels.rummy_melds` and the rule cores of
 :mod:`cardlab.kernels.cores` (when the stock is reshuffled, the penalty), and add:
 
-* :func:`play_out` — play a round to its end from an arbitrary state (hands as ``uint64`` masks, the
-  stock and the discard pile as arrays, the melds on the table as masks plus rows), in the draw phase
-  or in the middle of a turn, every seat following the heuristic player; the first decision can be
-  forced (a draw, a meld, a lay-off or a discard), which is how a candidate move is tried;
+* :func:`play_out` — play a round to its end from an arbitrary state, in the draw phase or in the
+  middle of a turn, every seat following the heuristic player; the first decision can be forced (a
+  draw, a meld, a lay-off or a discard), which is how a candidate move is tried;
 * :func:`sample_world` — deal the cards a seat cannot see: the cards each seat is known to hold (it
   took them from the discard pile and has not put them down since) stay with it, the rest are dealt
   at random to the other hands and the stock (in random order);
 * :func:`evaluate_moves` — for each candidate move, the sum of the searching seat's penalty points
   over many sampled deals (the same deals for every candidate: common random numbers).
 
-Move codes (``kinds``): 0 draw from the stock, 1 draw from the discard pile, 2 meld (the cards' mask in
-``masks``), 3 lay off (card ``a`` onto table meld ``b``), 4 discard (card ``a``).
+A position travels as four records:
 
->>> import numpy as np
+* :class:`RoundArrays` — the round's arrays (hands as ``uint64`` masks, the stock and the discard
+  pile, the melds on the table as masks plus rows, the pick-ups and who has melded), changed in
+  place by a play-out.  It is built in Python (:meth:`RoundArrays.empty`) and handed in: the
+  kernel's note on :func:`~cardlab.kernels.rummy_kernel.play_turns` says why no kernel here packs
+  arrays into a record itself;
+* :class:`~cardlab.kernels.rummy_kernel.TurnState` — the kernel's record of where the round stands
+  (the stock's top and size, the pile's size, the melds on the table, the seat to move and how far
+  into its turn it is, the reshuffles so far);
+* :class:`~cardlab.kernels.rummy_kernel.TurnRules` — the kernel's record of the rules the turns
+  follow (``no_same_discard``, the reshuffle limit, the horizon in turns); the ``rummy_bonus``
+  option, which only scores the end, goes beside it;
+* :class:`Move` — the forced first move (:data:`NO_MOVE`: none); :func:`evaluate_moves` takes its
+  candidates as one :class:`Move` whose fields are arrays, one entry per candidate.
+
+A search adds :class:`Hidden`, what the searching seat knows of the cards it cannot see.
+
+Move codes (``Move.kind``): :data:`STOCK` draw from the stock, :data:`PILE` draw from the discard
+pile, :data:`MELD` meld (the cards' mask in ``mask``), :data:`LAY_OFF` lay off (card ``a`` onto table
+meld ``b``), :data:`DISCARD` discard (card ``a``).
+
 >>> from cardlab.cards import parse_cards
->>> mask = lambda text: np.uint64(sum(1 << c.index for c in parse_cards(text)))
->>> state = RolloutState(players=2)
->>> state.hands[:] = [mask("AS 2S 3S KD"), mask("9H 9C QD")]
->>> state.put_stock([c.index for c in parse_cards("4S 5D 6D 7D")])
->>> state.put_pile([parse_cards("8C")[0].index])
+>>> cards = lambda text: [c.index for c in parse_cards(text)]
+>>> mask = lambda text: np.uint64(sum(1 << c for c in cards(text)))
+>>> rnd = RoundArrays.empty(players=2)
+>>> rnd.hands[:] = [mask("AS 2S 3S KD"), mask("9H 9C QD")]
+>>> rnd.stock[:4] = cards("4S 5D 6D 7D")
+>>> rnd.pile[0] = cards("8C")[0]
+>>> at = TurnState(sp=0, sn=4, dn=1, nt=0, current=0, in_turn=False, taken=-1, put_down=False, reshuffles=0)
+>>> rules = TurnRules(no_same=True, max_reshuffles=0, max_turns=100)
 >>> penalty = np.zeros(2, np.int64)
->>> winner, _ = state.play(penalty, start=0)     # seat 0 draws 4♠, melds A♠–4♠ and discards K♦: out
->>> winner, penalty.tolist()                     # seat 1 is left with 9 + 9 + 10
+>>> _, winner = play_out(np.uint64(1), rnd, at, rules, False, NO_MOVE, penalty)
+>>> winner, penalty.tolist()    # seat 0 draws 4♠, melds A♠–4♠ and discards K♦: out; seat 1 holds 9 + 9 + 10
 (0, [0, 28])
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numpy as np
 
@@ -40,13 +62,74 @@ from ..kernels._numba import njit
 from ..kernels.bits import lowest_bit, popcount
 from ..kernels.cores import round_penalty
 from ..kernels.rng import U64, below
-from ..kernels.rummy_kernel import (DISCARD, LAY_OFF, MELD, PILE, STOCK, TurnRules, TurnState,  # noqa: F401
-                           _accepts, _bit, _describe, _has_meld, play_turns)
-from ..kernels.rummy_melds import mask_points
+from ..kernels.rummy_kernel import (DISCARD, LAY_OFF, MELD, PILE, STOCK, TurnRules, TurnState, _accepts, _describe,
+                                    play_turns)
+from ..kernels.rummy_melds import has_meld, mask_points
 
-# move codes: STOCK, PILE, MELD, LAY_OFF, DISCARD (the kernel's, imported above)
+__all__ = ["STOCK", "PILE", "MELD", "LAY_OFF", "DISCARD", "MAX_MELDS", "TurnState", "TurnRules", "RoundArrays",
+           "Hidden", "Move", "NO_MOVE", "describe_table", "play_out", "plausible", "sample_world", "evaluate_moves"]
+
 #: most melds the table can hold (52 cards, 3 per meld)
 MAX_MELDS = 20
+
+
+class RoundArrays(NamedTuple):
+    """The arrays of a Rummy round, which a play-out changes in place: ``hands`` (a ``uint64`` mask
+    per seat), ``stock`` (52 ``int64``; ``stock[sp:sn]``, top first), ``pile`` (52 ``int64``;
+    ``pile[:dn]``, top last), the melds on the table (``tmask``, a ``uint64`` mask per meld, and
+    ``table``, a (kind, suit, low, high, rank) row per meld as in
+    :mod:`cardlab.kernels.rummy_kernel`; the first ``nt`` are used), what each seat took from the
+    discard pile (``pickups``, a ``uint64`` mask per seat) and whether it has melded before
+    (``melded_before``).  The sizes ``sp``, ``sn``, ``dn``, ``nt`` are the :class:`TurnState`'s.
+
+    >>> rnd = RoundArrays.empty(players=3)
+    >>> rnd.hands.shape, rnd.stock.shape, rnd.table.shape
+    ((3,), (52,), (20, 5))
+    """
+
+    hands: np.ndarray
+    stock: np.ndarray
+    pile: np.ndarray
+    tmask: np.ndarray
+    table: np.ndarray
+    pickups: np.ndarray
+    melded_before: np.ndarray
+
+    @classmethod
+    def empty(cls, players: int) -> "RoundArrays":
+        """All zeros (no cards anywhere, nobody has melded), room for a whole deck."""
+        return cls(np.zeros(players, np.uint64), np.zeros(52, np.int64), np.zeros(52, np.int64),
+                   np.zeros(MAX_MELDS, np.uint64), np.zeros((MAX_MELDS, 5), np.int64), np.zeros(players, np.uint64),
+                   np.zeros(players, np.bool_))
+
+
+class Hidden(NamedTuple):
+    """What the searching seat knows of the cards it cannot see (the other hands and the stock):
+    their mask ``cards`` (``uint64``), how many cards each seat holds (``counts``, ``int64`` per
+    seat) and the cards each other seat is known to hold (``known``, a ``uint64`` mask per seat, a
+    subset of ``cards``: it took them from the discard pile and has not put them down since)."""
+
+    cards: np.uint64
+    counts: np.ndarray
+    known: np.ndarray
+
+
+class Move(NamedTuple):
+    """A forced first move: ``kind`` a move code (−1: none, the heuristic's), ``a``/``b`` the card
+    and table meld of a lay-off (``a``: the card of a discard), ``mask`` (a ``uint64``) the cards of a meld.
+
+    >>> Move(DISCARD, a=12)
+    Move(kind=4, a=12, b=0, mask=np.uint64(0))
+    """
+
+    kind: int
+    a: int = 0
+    b: int = 0
+    mask: np.uint64 = np.uint64(0)
+
+
+#: no forced move: the heuristic makes the first decision too
+NO_MOVE = Move(-1)
 
 
 @njit(cache=True)
@@ -57,30 +140,28 @@ def describe_table(tmask, nt, table):
 
 
 @njit(cache=True)
-def play_out(state, players, hands, stock, sp, sn, pile, dn, tmask, table, nt, pickups, melded_before, current,
-             in_turn, taken, put_down, reshuffles, max_reshuffles, no_same, rummy_bonus, max_turns,
-             force_kind, force_a, force_b, force_mask, penalty):
-    """Play the round to its end, every seat following the heuristic player; fills ``penalty``.
+def play_out(state, rnd, at, rules, rummy_bonus, force, penalty):
+    """Play the round to its end from ``at``, every seat following the heuristic player; fills
+    ``penalty`` (per seat) and returns (state, winner or −1).
 
-    The stock is ``stock[sp:sn]`` (``stock[sp]`` on top), the discard pile ``pile[:dn]`` (top last),
-    the table ``nt`` melds (``tmask``, ``table`` rows as in :mod:`cardlab.kernels.rummy_kernel`).  Seat
-    ``current`` is to move: ``in_turn`` False means it is to draw; True means it has drawn (``taken``:
-    the card it took from the discard pile, or −1) and ``put_down`` says whether it has melded or
-    laid off this turn.  The first decision of the play-out is ``force_kind`` (a move code, −1: the
-    heuristic's) with ``force_a``/``force_b``/``force_mask``.  A stock that runs out is rebuilt at
-    most until ``max_reshuffles`` (−1: no limit); after ``max_turns`` turns the round stops with no
-    winner.  The arrays are changed in place.  Returns (state, winner or −1).  The turns are the
-    kernel's own loop, :func:`cardlab.kernels.rummy_kernel.play_turns`.
+    ``rnd`` is the round's :class:`RoundArrays` (changed in place), ``at`` the
+    :class:`TurnState` it stands at: seat ``at.current`` is to move; ``at.in_turn`` False means it
+    is to draw, True that it has drawn (``at.taken``: the card it took from the discard pile, or
+    −1) and ``at.put_down`` says whether it has melded or laid off this turn.  The first decision of
+    the play-out is ``force`` (a :class:`Move`; :data:`NO_MOVE`: the heuristic's).  ``rules``
+    (:class:`TurnRules`): a stock that runs out is rebuilt at most until ``max_reshuffles`` (−1: no
+    limit); after ``max_turns`` turns the round stops with no winner.  ``rummy_bonus`` doubles the
+    penalties when the winner goes out without having melded before.  The turns are the kernel's
+    own loop, :func:`cardlab.kernels.rummy_kernel.play_turns`.
     """
-    at = TurnState(sp, sn, dn, nt, current, in_turn, taken, put_down, reshuffles)
+    players = rnd.hands.shape[0]
     heuristic_seats = np.ones(players, np.int64)
-    state, at, winner, went_rummy, _ = play_turns(state, players, hands, stock, pile, tmask, table, pickups,
-                                                  melded_before, at, heuristic_seats,
-                                                  TurnRules(no_same, max_reshuffles, max_turns), force_kind, force_a,
-                                                  force_b, force_mask)
+    state, _, winner, went_rummy, _ = play_turns(state, players, rnd.hands, rnd.stock, rnd.pile, rnd.tmask, rnd.table,
+                                                 rnd.pickups, rnd.melded_before, at, heuristic_seats, rules,
+                                                 force.kind, force.a, force.b, force.mask)
     doubled = rummy_bonus and winner >= 0 and went_rummy
     for s in range(players):
-        penalty[s] = round_penalty(mask_points(hands[s]), s == winner, doubled)
+        penalty[s] = round_penalty(mask_points(rnd.hands[s]), s == winner, doubled)
     return state, winner
 
 
@@ -88,7 +169,7 @@ def play_out(state, players, hands, stock, sp, sn, pile, dn, tmask, table, nt, p
 def plausible(hand, tmask, table, nt):
     """Could a heuristic player hold ``hand`` between its turns?  It melds whatever it can and lays
     off what fits the table, so its hand holds no meld and no card that fits a meld on the table."""
-    if _has_meld(hand):
+    if has_meld(hand):
         return False
     h = hand
     while h != U64(0):
@@ -101,17 +182,21 @@ def plausible(hand, tmask, table, nt):
 
 
 @njit(cache=True)
-def sample_world(state, me, players, my_hand, unseen, counts, known, hands, stock, pool, tmask, table, nt, tries):
-    """Deal ``unseen`` into ``hands`` (the seats other than ``me``) and ``stock``; returns (state, stock size).
+def sample_world(state, world, hidden, me, nt, pool, tries):
+    """Deal ``hidden.cards`` into ``world.hands`` (the seats other than ``me``) and ``world.stock``;
+    returns (state, stock size).
 
-    ``counts[s]``: how many cards seat ``s`` holds; ``known[s]``: cards it is known to hold (a subset
-    of ``unseen``, at most ``counts[s]``).  The other unseen cards are shuffled (Fisher–Yates) and
-    fill the hands in seat order, the rest becomes the stock in that shuffled order.  A deal in which
-    another seat holds a meld or a card that fits the table (``tmask``/``table``, ``nt`` melds) —
+    ``world`` is a :class:`RoundArrays` (``world.hands[me]`` is ``me``'s hand and stays; the melds
+    on the table are ``world.tmask``/``world.table``, ``nt`` of them), ``hidden`` a :class:`Hidden`:
+    seat ``s`` gets ``hidden.known[s]`` and ``hidden.counts[s]`` cards in all.  The other hidden
+    cards are shuffled (Fisher–Yates) and fill the hands in seat order, the rest becomes the stock in
+    that shuffled order.  A deal in which another seat holds a meld or a card that fits the table —
     which a heuristic player would have put down — is dealt again, up to ``tries`` times (then the
     last deal is kept).  ``pool`` (≥ 52) is a work array.
     """
-    free = unseen
+    hands, known = world.hands, hidden.known
+    players = hands.shape[0]
+    free = hidden.cards
     for s in range(players):
         free &= ~known[s]
     n = 0
@@ -132,17 +217,16 @@ def sample_world(state, me, players, my_hand, unseen, counts, known, hands, stoc
         ok = True
         for s in range(players):
             if s == me:
-                hands[s] = my_hand
                 continue
             hands[s] = known[s]
-            for _ in range(counts[s] - popcount(known[s])):
-                hands[s] |= _bit(pool[k])
+            for _ in range(hidden.counts[s] - popcount(known[s])):
+                hands[s] |= U64(1) << U64(pool[k])
                 k += 1
-            if ok and not plausible(hands[s], tmask, table, nt):
+            if ok and not plausible(hands[s], world.tmask, world.table, nt):
                 ok = False
         m = 0
         while k < n:
-            stock[m] = pool[k]
+            world.stock[m] = pool[k]
             m += 1
             k += 1
         if ok:
@@ -151,93 +235,50 @@ def sample_world(state, me, players, my_hand, unseen, counts, known, hands, stoc
 
 
 @njit(cache=True, nogil=True)
-def evaluate_moves(seed, worlds, me, players, my_hand, unseen, counts, known, pile, dn, tmask, table, nt, pickups,
-                   melded_before, in_turn, taken, put_down, reshuffles, max_reshuffles, no_same, rummy_bonus,
-                   max_turns, kinds, a, b, masks, score_sum, square_sum, tries=1):
-    """Try each candidate move (``kinds[i]``, ``a[i]``, ``b[i]``, ``masks[i]``) in ``worlds`` sampled
-    deals (:func:`sample_world` with ``tries``), the rest of the round played by the heuristic player; adds ``me``'s penalty to
-    ``score_sum`` and the square of its difference from candidate 0's penalty in the same deal to
-    ``square_sum`` (for the standard error of the paired difference).  Returns ``worlds``."""
+def evaluate_moves(seed, worlds, world, hidden, at, rules, rummy_bonus, moves, work, tries=1):
+    """Try each candidate move in ``worlds`` sampled deals, the rest of the round played by the
+    heuristic player; returns (``score_sum``, ``square_sum``), a float per candidate.
+
+    The searching seat is ``at.current``, to move at the :class:`TurnState` ``at`` (its ``sp`` and
+    ``sn`` are not read: every deal has a stock of its own).  ``world`` (a :class:`RoundArrays`)
+    holds its hand, the discard pile, the table, the pick-ups and who has melded; each deal
+    (:func:`sample_world` with ``hidden`` and ``tries``) fills its other hands and its stock.
+    ``moves`` is a :class:`Move` of arrays, candidate ``i`` being (``moves.kind[i]``,
+    ``moves.a[i]``, ``moves.b[i]``, ``moves.mask[i]``), each played out (:func:`play_out` with
+    ``rules`` and ``rummy_bonus``) on a copy of the deal in ``work`` (a :class:`RoundArrays` of the
+    same sizes, which the caller builds).  ``score_sum[i]`` sums the searching seat's penalty,
+    ``square_sum[i]`` the square of its difference from candidate 0's penalty in the same deal (for
+    the standard error of the paired difference).  The deals are drawn from stream ``seed``.
+    """
     state = U64(seed)
-    k = kinds.shape[0]
-    hands = np.zeros(players, np.uint64)
-    stock = np.zeros(52, np.int64)
-    w_hands = np.zeros(players, np.uint64)
-    w_stock = np.zeros(52, np.int64)
-    w_pile = np.zeros(52, np.int64)
-    w_tmask = np.zeros(MAX_MELDS, np.uint64)
-    w_table = np.zeros((MAX_MELDS, 5), np.int64)
-    w_pickups = np.zeros(players, np.uint64)
-    w_melded = np.zeros(players, np.bool_)
+    me, dn, nt = at.current, at.dn, at.nt
+    players = world.hands.shape[0]
+    k = moves.kind.shape[0]
+    score_sum = np.zeros(k)
+    square_sum = np.zeros(k)
     penalty = np.zeros(players, np.int64)
     pool = np.zeros(64, np.int64)
     first = 0
     for _ in range(worlds):
-        state, sn = sample_world(state, me, players, my_hand, unseen, counts, known, hands, stock, pool, tmask, table,
-                                 nt, tries)
+        state, sn = sample_world(state, world, hidden, me, nt, pool, tries)
+        start = TurnState(0, sn, dn, nt, me, at.in_turn, at.taken, at.put_down, at.reshuffles)
         for i in range(k):
             for s in range(players):
-                w_hands[s] = hands[s]
-                w_pickups[s] = pickups[s]
-                w_melded[s] = melded_before[s]
+                work.hands[s] = world.hands[s]
+                work.pickups[s] = world.pickups[s]
+                work.melded_before[s] = world.melded_before[s]
             for j in range(sn):
-                w_stock[j] = stock[j]
+                work.stock[j] = world.stock[j]
             for j in range(dn):
-                w_pile[j] = pile[j]
+                work.pile[j] = world.pile[j]
             for t in range(nt):
-                w_tmask[t] = tmask[t]
+                work.tmask[t] = world.tmask[t]
                 for col in range(5):
-                    w_table[t, col] = table[t, col]
-            state, _ = play_out(state, players, w_hands, w_stock, 0, sn, w_pile, dn, w_tmask, w_table, nt, w_pickups,
-                                w_melded, me, in_turn, taken, put_down, reshuffles, max_reshuffles, no_same,
-                                rummy_bonus, max_turns, kinds[i], a[i], b[i], masks[i], penalty)
+                    work.table[t, col] = world.table[t, col]
+            force = Move(moves.kind[i], moves.a[i], moves.b[i], moves.mask[i])
+            state, _ = play_out(state, work, start, rules, rummy_bonus, force, penalty)
             score_sum[i] += penalty[me]
             if i == 0:
                 first = penalty[me]
             square_sum[i] += (penalty[me] - first) * (penalty[me] - first)
-    return worlds
-
-
-class RolloutState:
-    """A Rummy position as the arrays :func:`play_out` reads (for tests and examples).
-
-    ``hands`` (uint64 per seat), ``stock`` (top first) and ``pile`` (top last) are set with
-    :meth:`put_stock` / :meth:`put_pile`; ``tmask``/``table``/``nt`` hold the melds on the table.
-    """
-
-    def __init__(self, players: int) -> None:
-        self.players = players
-        self.hands = np.zeros(players, np.uint64)
-        self.stock = np.zeros(52, np.int64)
-        self.sn = 0
-        self.pile = np.zeros(52, np.int64)
-        self.dn = 0
-        self.tmask = np.zeros(MAX_MELDS, np.uint64)
-        self.table = np.zeros((MAX_MELDS, 5), np.int64)
-        self.nt = 0
-        self.pickups = np.zeros(players, np.uint64)
-        self.melded_before = np.zeros(players, np.bool_)
-
-    def put_stock(self, cards) -> None:
-        self.sn = len(cards)
-        self.stock[: self.sn] = cards
-
-    def put_pile(self, cards) -> None:
-        self.dn = len(cards)
-        self.pile[: self.dn] = cards
-
-    def add_meld(self, mask: int) -> None:
-        self.tmask[self.nt] = np.uint64(mask)
-        _describe(np.uint64(mask), self.table[self.nt])
-        self.nt += 1
-
-    def play(self, penalty, *, start: int, in_turn: bool = False, taken: int = -1, put_down: bool = False,
-             reshuffles: int = 0, max_reshuffles: int = 0, no_same: bool = True, rummy_bonus: bool = False,
-             max_turns: int = 10_000, seed: int = 1, force: tuple = (-1, 0, 0, 0)) -> tuple[int, int]:
-        """:func:`play_out` from seat ``start``; returns (winner or −1, stream state)."""
-        kind, a, b, mask = force
-        state, winner = play_out(np.uint64(seed), self.players, self.hands, self.stock, 0, self.sn, self.pile,
-                                 self.dn, self.tmask, self.table, self.nt, self.pickups, self.melded_before, start,
-                                 in_turn, taken, put_down, reshuffles, max_reshuffles, no_same, rummy_bonus,
-                                 max_turns, kind, a, b, np.uint64(mask), penalty)
-        return int(winner), int(state)
+    return score_sum, square_sum
