@@ -434,7 +434,8 @@ def test_undo_of_a_discard_that_ends_the_round_on_an_empty_stock():
 
 def test_undo_restores_the_stream_of_a_kernel_style_generator():
     """A ``reshuffle_rng`` that shuffles from a stream of its own (the kernels' ``DeckRng``) gets its stream back."""
-    rng_module = pytest.importorskip("cardlab.kernels.rng")
+    from cardlab.kernels import rng as rng_module
+
     stream = rng_module.Stream(9)
     rnd = reshuffle_round()
     rnd.reshuffle_rng = rng_module.DeckRng(stream)
