@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..cards import Card, Rank, Suit
+from ..cards import Card
 from ..games.melds import best_melds, connectors, deadwood_points, run_neighbours
 from ..games.rummy import Discard, Draw, LayOff, Meld, RummyView, action_message
 from ..i18n import Message
