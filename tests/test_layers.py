@@ -17,6 +17,10 @@ The layers, bottom to top (a module may import its own layer and any layer below
     display, sheets, pdf, charts, session, coach, puzzles, notebook_tools, classroom, tables
     widgets, cli, __main__, classroom_server
 
+The widgets only draw: no widget imports a simulation (``sim``), a kernel or a search, at module level
+or in a function; what a view shows is computed below it (the odds explorer's tables in ``sim.odds``,
+its state in ``session.odds``).
+
 Imports inside functions (lazy imports) count too: they point down like the others, except the
 ones listed by name below, each with its reason: a notebook's rendering hook (``_repr_html_`` or
 ``_repr_svg_``) may ask :mod:`cardlab.display` for its picture (:data:`LAZY_UP` would name any other,
@@ -49,6 +53,9 @@ LAYERS: list[tuple[str, ...]] = [
 ]
 #: inside the bottom layer: a module may import only those before it
 BOTTOM_ORDER = ("i18n", "_rng", "errors", "cards")
+
+#: what the views (``cardlab.widgets``) never import: the computations they draw live below them
+VIEWS_NEVER_IMPORT = ("cardlab.sim", "cardlab.kernels", "cardlab.search")
 
 #: functions that may import from a higher layer: a notebook asking an object for its picture
 RENDER_HOOKS = ("_repr_html_", "_repr_svg_")
@@ -278,6 +285,34 @@ def test_imports_point_down_the_layers(module):
         pytest.skip("no layer (reported by test_every_module_has_a_layer)")
     upward = sorted(t for t in GRAPH[module] if (layer_of(t) or 0) > mine)
     assert not upward, f"{module} (layer {mine}) imports {upward} from a higher layer at module level"
+
+
+def computing_views(graph=None, lazy=None) -> list[str]:
+    """Every import, at module level or in a function, of a widget module from :data:`VIEWS_NEVER_IMPORT`."""
+    graph, lazy = GRAPH if graph is None else graph, LAZY if lazy is None else lazy
+    found = []
+    for module in sorted(graph):
+        if module.split(".")[:2] != ["cardlab", "widgets"]:
+            continue
+        targets = set(graph[module]) | {t for _, t in lazy.get(module, set())}
+        found += [f"{module} imports {t}" for t in sorted(targets)
+                  if any(t == banned or t.startswith(banned + ".") for banned in VIEWS_NEVER_IMPORT)]
+    return found
+
+
+def test_the_widgets_only_draw():
+    """A view imports no simulation, kernel or search: the odds explorer draws ``session.odds``, which asks ``sim.odds``."""
+    assert not computing_views(), "\n".join(computing_views())
+    assert layer_of("cardlab.sim.odds") < layer_of("cardlab.session.odds") < layer_of("cardlab.widgets.odds")
+    assert "cardlab.sim.odds" in GRAPH["cardlab.session.odds"] and "cardlab.session.odds" in GRAPH["cardlab.widgets.odds"]
+
+
+def test_a_computing_view_is_caught(tmp_path):
+    root = _package_in(tmp_path, {"widgets/chart.py": "from ..sim import odds\ndef later():\n    from ..kernels import rng\n",
+                                  "widgets/fine.py": "from ..session import odds\n",
+                                  "sim/odds.py": "", "kernels/rng.py": "", "session/odds.py": ""})
+    assert computing_views(import_graph(root), lazy_graph(root)) == [
+        "cardlab.widgets.chart imports cardlab.kernels", "cardlab.widgets.chart imports cardlab.sim"]
 
 
 def test_the_bottom_layer_has_an_order():

@@ -7,9 +7,11 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from cardlab.errors import RulesError
 from cardlab.sim.exact import p_zero_one_card
+from cardlab.sim.odds import odds_table
 from cardlab.widgets import OddsExplorer
-from cardlab.widgets.odds import odds_chart_spec, odds_table
+from cardlab.widgets.odds import odds_chart_spec
 
 ROUNDS = 3000
 
@@ -83,6 +85,33 @@ def test_bad_options_are_refused():
         OddsExplorer(trump="rotating", rounds=100)
     with pytest.raises(ValueError, match="policy"):
         OddsExplorer(policy="clever", rounds=100)
+    with pytest.raises(RulesError) as info:
+        OddsExplorer(players=3, seat=3, rounds=100)
+    assert info.value.field == "seat"
+
+
+def test_the_view_draws_its_session():
+    """Each control forwards its change to the session; the sliders show what the session fitted."""
+    e = OddsExplorer(players=6, hand_size=8, seat=5, rounds=500, rng=2, lang="en")
+    assert e.table is e.session.table and e.lang == e.session.lang == "en"
+    e.players_slider.value = 7
+    assert (e.session.players, e.session.hand_size) == (7, 7) and (e.hand_slider.value, e.hand_slider.max) == (7, 7)
+    e.seat_slider.value = 6
+    assert e.session.seat == 6 and "Seat 6" in e.headline_html.value
+    e.players_slider.value = 2
+    assert (e.seat_slider.value, e.seat_slider.max, e.session.seat) == (1, 1, 1)
+    assert e.session.headline("en")[0] in e.headline_html.value.replace("&#x27;", "'")
+
+
+def test_a_control_the_session_refuses_is_put_back_with_the_reason():
+    e = OddsExplorer(players=4, hand_size=5, rounds=500, rng=2, lang="en")
+    table = e.table
+    e.hand_slider.max = 12                                     # more than the deck allows (10 cards each)
+    e.hand_slider.value = 12
+    assert e.session.hand_size == 5 and e.table is table
+    assert (e.hand_slider.value, e.hand_slider.max) == (5, 10)
+    assert "hand_size must be a whole number from 1 to 10; you chose 12." in e.headline_html.value
+    assert "Seat 0" in e.headline_html.value
 
 
 def test_before_it_is_drawn_a_page_shows_a_sentence_not_the_widget_repr(explorer):

@@ -35,7 +35,9 @@ def test_sessions_import_no_user_interface():
     import subprocess
 
     code = ("import sys; from cardlab.session import PlumpSession, FemkampSession, RummySession; "
+            "from cardlab.session.odds import OddsSession; "
             "PlumpSession(rng=1); FemkampSession(rng=1); RummySession(rng=1); "
+            "OddsSession(players=3, hand_size=1, rounds=200, rng=1).headline(); "
             "print(sorted(m for m in ('ipywidgets', 'IPython', 'altair') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
