@@ -304,7 +304,7 @@ class ReplicationSource:
 
     def prepare(self, requests: "list[tuple[str, dict]]") -> None:
         """Run the configurations of several ``(table, where)`` requests at once (in parallel with ``workers``)."""
-        from .data_build import TABLES_BY_NAME, _run, choose_executor
+        from .data_build import TABLES_BY_NAME, choose_executor, run_config
         from .sim.sweep import run_tasks
 
         todo = {}
@@ -317,7 +317,7 @@ class ReplicationSource:
         configs = sorted(todo.values(), key=lambda c: -c.cost)
         if not configs:
             return
-        results = run_tasks(_run, configs, executor=choose_executor(self.workers), workers=self.workers,
+        results = run_tasks(run_config, configs, executor=choose_executor(self.workers), workers=self.workers,
                             unit="configuration")
         for c, df in zip(configs, results):
             self._done[c.table + ":" + c.key] = df

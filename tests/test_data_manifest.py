@@ -137,7 +137,12 @@ def test_every_table_is_as_fresh_as_its_code(name):
 def test_the_code_behind_a_table_is_followed_through_its_imports():
     code = table_code(TABLES_BY_NAME["plump_search_zero_bids"])["files"]
     assert {"bots/plump_search.py", "search/plump_ismcts.py", "kernels/plump_heuristic.py", "kernels/plump_bid_table.py",
-            "data/plump_bid_weights.csv", "data_build.py:plump_search_zero_bids"} <= set(code)
+            "data/plump_bid_weights.csv", "table_build/recipes/plump_search_zero_bids.py:plump_search_zero_bids",
+            # the recipe's helpers in other modules: the zero-bid rows, a setting's rules, a configuration's seed
+            "table_build/recipes/plump_zero_bids.py:plump_search_zero_bids",
+            "table_build/recipes/plump_settings.py:plump_search_zero_bids",
+            "table_build/config.py:plump_search_zero_bids"} <= set(code)
+    assert "sim/stats.py" in code  # imported by the zero-bid rows, in another recipe module
     assert "kernels/_numba.py" not in code  # how kernels are cached changes nothing they compute
     femkamp = table_code(TABLES_BY_NAME["femkamp_summary"])["files"]
     assert "kernels/femkamp_kernel.py" in femkamp and "bots/plump_search.py" not in femkamp
@@ -145,31 +150,63 @@ def test_the_code_behind_a_table_is_followed_through_its_imports():
 
 def test_a_code_change_makes_a_table_stale(monkeypatch):
     """Change one module's code (not its comments) and the tables that reach it, and only those, are stale."""
-    import cardlab.data_build as data_build
+    import cardlab.table_build.fingerprints as fingerprints
 
     fresh = {name: {**MANIFEST["tables"][name], "code": table_code(TABLES_BY_NAME[name])}
              for name in ("plump_one_card_exact", "rummy_summary")}
     manifest = {"tables": fresh}
     assert stale_code("plump_one_card_exact", manifest) == [] and stale_code("rummy_summary", manifest) == []
-    original = data_build.normalized_source
-    monkeypatch.setattr(data_build, "normalized_source",
+    original = fingerprints.normalized_source
+    monkeypatch.setattr(fingerprints, "normalized_source",
                         lambda path: original(path) + ("\nx = 1" if str(path).endswith("sim/exact.py") else ""))
     assert stale_code("plump_one_card_exact", manifest) == ["sim/exact.py"]
     assert stale_code("rummy_summary", manifest) == []
     assert stale_code("plump_one_card_exact", {"tables": {"plump_one_card_exact": {}}}) == ["(no code fingerprint)"]
 
 
-def test_a_recipe_constant_is_part_of_its_table_code(monkeypatch):
-    import cardlab.data_build as data_build
+def _recipe_digest(table: str, module: str) -> str:
+    return table_code(TABLES_BY_NAME[table])["files"][f"table_build/recipes/{module}.py:{table}"]
 
-    before = table_code(TABLES_BY_NAME["plump_search_zero_bids"])["files"]["data_build.py:plump_search_zero_bids"]
-    other = table_code(TABLES_BY_NAME["rummy_summary"])["files"]["data_build.py:rummy_summary"]
-    source = Path(data_build.__file__).read_text()
+
+def _edited(monkeypatch, module: str, old: str, new: str) -> None:
+    """Make ``table_build/recipes/<module>.py`` read as if ``old`` were ``new`` in it."""
+    import cardlab.table_build.recipes as recipes
+
+    path = Path(recipes.__file__).resolve().with_name(f"{module}.py")
+    source = path.read_text()
+    assert old in source
     monkeypatch.setattr(Path, "read_text", lambda self, *a, **k: (
-        source.replace("SEARCH_ROLLOUTS = ", "SEARCH_ROLLOUTS = 1 + ") if self == Path(data_build.__file__)
-        else Path.read_bytes(self).decode("utf-8")))
-    assert table_code(TABLES_BY_NAME["plump_search_zero_bids"])["files"]["data_build.py:plump_search_zero_bids"] != before
-    assert table_code(TABLES_BY_NAME["rummy_summary"])["files"]["data_build.py:rummy_summary"] == other
+        source.replace(old, new) if self == path else Path.read_bytes(self).decode("utf-8")))
+
+
+def test_a_recipe_constant_is_part_of_its_table_code(monkeypatch):
+    before = _recipe_digest("plump_search_zero_bids", "plump_search_zero_bids")
+    other = _recipe_digest("rummy_summary", "rummy_summary")
+    _edited(monkeypatch, "plump_search_zero_bids", "SEARCH_ROLLOUTS = ", "SEARCH_ROLLOUTS = 1 + ")
+    assert _recipe_digest("plump_search_zero_bids", "plump_search_zero_bids") != before
+    assert _recipe_digest("rummy_summary", "rummy_summary") == other
+
+
+def test_a_helper_in_another_recipe_module_is_part_of_its_table_code(monkeypatch):
+    """The search table builds its rows with the zero-bid table's helper: changing the helper changes both tables'
+    code, and changing what only the zero-bid table uses leaves the search table's code alone."""
+    zero = _recipe_digest("plump_zero_bids", "plump_zero_bids")
+    search = _recipe_digest("plump_search_zero_bids", "plump_zero_bids")
+    with monkeypatch.context() as patch:
+        _edited(patch, "plump_zero_bids", '"rounds": config.count, ', '"rounds": config.count + 1, ')
+        assert _recipe_digest("plump_search_zero_bids", "plump_zero_bids") != search
+        assert _recipe_digest("plump_zero_bids", "plump_zero_bids") != zero
+    _edited(monkeypatch, "plump_zero_bids", "threads=1)", "threads=2)")
+    assert _recipe_digest("plump_zero_bids", "plump_zero_bids") != zero
+    assert _recipe_digest("plump_search_zero_bids", "plump_zero_bids") == search
+
+
+def test_every_recipe_is_found_in_its_own_module():
+    """Each table's recipe entry names the module its run function lives in (the catalogue is not a recipe)."""
+    for spec in TABLES:
+        module = spec.run.__module__.rpartition(".")[2]
+        assert spec.configs.__module__ == spec.run.__module__, spec.name
+        assert f"table_build/recipes/{module}.py:{spec.name}" in table_code(spec)["files"], spec.name
 
 
 # ----------------------------------------------------------- the strength table (measured by the arena)

@@ -13,7 +13,9 @@ The layers, bottom to top (a module may import its own layer and any layer below
     kernels                            compiled game cores: rounds stepped in numba, the bots' policy twins
     search                             the search bots' minds: play-outs and the ISMCTS tree
     bots
-    sim, data_build, data_files, claims, strength_report, exercises   (exercises: its worked examples are played by PlumpBot)
+    sim, table_build, data_build, data_files, claims, strength_report, exercises
+                                       (table_build: the tables' build framework and recipes, data_build
+                                       gathers their names; exercises: its worked examples are played by PlumpBot)
     display, sheets, pdf, charts, session, coach, puzzles, notebook_tools, classroom, tables
     widgets, cli, __main__, classroom_server
 
@@ -47,7 +49,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("kernels",),
     ("search",),
     ("bots",),
-    ("sim", "data_build", "data_files", "claims", "strength_report", "exercises"),
+    ("sim", "table_build", "data_build", "data_files", "claims", "strength_report", "exercises"),
     ("display", "sheets", "pdf", "charts", "session", "coach", "puzzles", "notebook_tools", "classroom", "tables"),
     ("widgets", "cli", "__main__", "classroom_server"),
 ]
@@ -393,6 +395,21 @@ def test_a_wrong_import_is_caught(tmp_path):
     found = module_imports(bad, root=bad.parent)
     assert found == {"cardlab.widgets"}
     assert max(layer_of(t) for t in found) > layer_of("cardlab.tricks")
+
+
+def test_the_table_recipes_stand_apart_from_the_build_framework():
+    """A recipe takes only a configuration from the framework (and shares helpers with other recipes); the
+    catalogue lists recipes and specs; no recipe or catalogue module imports the build, fingerprints or checks."""
+    framework = "cardlab.table_build."
+    recipes = framework + "recipes"
+    for module in GRAPH:
+        if module != recipes and not module.startswith(recipes + "."):
+            continue
+        targets = GRAPH[module] | {t for _, t in LAZY[module]}
+        inside = {t for t in targets if t.startswith(framework)}
+        assert all(t == framework + "config" or t.startswith(recipes) for t in inside), (module, inside)
+    catalogue = GRAPH[framework + "catalogue"] | {t for _, t in LAZY[framework + "catalogue"]}
+    assert {t for t in catalogue if not t.startswith(recipes)} == {framework + "spec"}, catalogue
 
 
 def test_rule_cores_import_nothing_from_cardlab():
