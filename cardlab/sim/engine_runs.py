@@ -8,7 +8,7 @@ import numpy as np
 
 from ..errors import RulesError
 from ..i18n import Message
-from .seeds import round_seeds
+from .runs import run_each, show_progress
 
 
 def bot_rng(seed: int, seat: int) -> np.random.SeedSequence:
@@ -48,13 +48,15 @@ def play(state, bots) -> Any:
     return state
 
 
-def run_seeds(rng, count: int, work: Callable[[int, int], list[dict]], progress, unit: str) -> list[dict]:
-    """Call ``work(index, seed)`` for ``count`` stored seeds (with a progress bar when it takes a while)."""
-    from tqdm.auto import tqdm
+#: a run of the reference engine shows its bar (with ``progress=None``) above this many games
+ENGINE_BAR_ABOVE = 50
 
-    seeds = round_seeds(rng, count)
-    show = bool(progress) if progress is not None else count > 50
-    rows: list[dict] = []
-    for index, seed in enumerate(tqdm(seeds, unit=unit, disable=not show, leave=False)):
-        rows.extend(work(index, int(seed)))
-    return rows
+
+def run_seeds(rng, count: int, work: Callable[[int, int], list[dict]], progress, unit: str) -> list[dict]:
+    """The rows of ``work(index, seed)`` for ``count`` stored seeds, through the one run driver.
+
+    >>> run_seeds(3, 2, lambda index, seed: [{"game": index}], None, "game")
+    [{'game': 0}, {'game': 1}]
+    """
+    show = show_progress(progress, count, ENGINE_BAR_ABOVE)
+    return [row for rows in run_each(work, count, rng=rng, progress=show, unit=unit) for row in rows]

@@ -4,6 +4,8 @@ Every simulation (``simulate_plump``, ``simulate_femkamp``, ``simulate_rummy``, 
 and the recipes of the shipped tables) is the same loop: the master ``rng`` is cut into chunks of
 seeds (:func:`cardlab.sim.seeds.iter_chunks`), a compiled batch plays each chunk, and the results
 come back in order while a progress bar counts.  :func:`run_chunks` is that loop, written once.
+The reference engine plays one game at a time in Python, so :func:`run_each` walks the same chunks
+seed by seed and its bar counts games, not chunks.
 
 A chunk's result depends only on its seeds, so the output is the same whatever the number of
 threads (the kernels release the GIL); at most two chunks per thread are in flight, so a long run
@@ -76,5 +78,31 @@ def run_chunks(work: Callable[[int, np.ndarray], Any], total: int, *, rng=None, 
                 start0, seeds0, future = pending.popleft()
                 bar.update(len(seeds0))
                 yield start0, seeds0, future.result()
+    finally:
+        bar.close()
+
+
+def run_each(work: Callable[[int, int], Any], total: int, *, rng=None, progress: bool = False,
+             unit: str = "game") -> Iterator[Any]:
+    """Yield ``work(index, seed)`` for each of ``total`` seeds of ``rng``, in order, one at a time.
+
+    The seeds are those of :func:`run_chunks` (and so of :func:`~cardlab.sim.seeds.round_seeds`):
+    the reference engine and a kernel given the same ``rng`` play the same deals.  The bar ticks
+    once per item, because one game of the reference engine takes milliseconds.
+
+    >>> from cardlab.sim.seeds import round_seeds
+    >>> list(run_each(lambda index, seed: seed, 4, rng=7)) == [int(s) for s in round_seeds(7, 4)]
+    True
+    >>> list(run_each(lambda index, seed: index, 3, rng=7))
+    [0, 1, 2]
+    """
+    from tqdm.auto import tqdm
+
+    bar = tqdm(total=total, unit=unit, disable=not progress, leave=False)
+    try:
+        for start, seeds in iter_chunks(rng, total):
+            for offset, seed in enumerate(seeds):
+                yield work(start + offset, int(seed))
+                bar.update(1)
     finally:
         bar.close()
