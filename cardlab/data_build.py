@@ -22,13 +22,14 @@ Tables (see :data:`TABLES`):
   :mod:`cardlab.sim.plump_calibrate`); built only when named (``--only plump_bid_weights``),
   because every heuristic number in the other tables is measured with it.
 * ``plump_search_zero_bids`` — zero bids when every seat is :class:`cardlab.bots.plump_search.PlumpSearchBot`
-  with a fixed, modest budget: a few thousand rounds per setting (the engine, not a kernel).
+  with a fixed, modest budget: ``SEARCH_ROUNDS`` rounds per setting, ``SEARCH_ROLLOUTS`` play-outs per
+  decision (the engine, not a kernel).
 * ``plump_one_card_exact`` — exact one-card chances (fractions), no simulation.
 * ``plump_exact_small`` — exact two- and three-card odds under random play and the lowest-card policy.
 * ``femkamp_summary`` — whole Femkamp games aggregated per round × seat
-  (20,000 games per setting), with ``femkamp_games`` keeping the first games
+  (``FEMKAMP_GAMES`` games per setting), with ``femkamp_games`` keeping the first games
   row by row for replay.
-* ``rummy_summary`` — single Rummy rounds aggregated per seat (20,000 per
+* ``rummy_summary`` — single Rummy rounds aggregated per seat (``RUMMY_ROUNDS`` per
   setting), with ``rummy_rounds`` keeping the first rounds for replay.
 
 Big settings are aggregated (sums are enough for every mean, share and
