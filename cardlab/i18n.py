@@ -294,7 +294,27 @@ def _renderer(value: Any) -> Callable[[Any, str], str] | None:
     return None
 
 
+class _Shown(str):
+    """A field's words that still quote as the value they came from: ``{value!r}`` of 9 reads ``9``, not ``'9'``.
+
+    >>> "you chose {value!r}".format(value=_Shown("9", 9)), "{value!r}".format(value=_Shown("x", "x"))
+    ('you chose 9', "'x'")
+    """
+
+    def __new__(cls, text: str, value: Any):
+        shown = super().__new__(cls, text)
+        shown._value = value
+        return shown
+
+    def __repr__(self) -> str:
+        return repr(self._value) if isinstance(self._value, (int, float, type(None))) else str.__repr__(self)
+
+
 def _show(value: Any, lang: str) -> str:
+    return _Shown(_words(value, lang), value)
+
+
+def _words(value: Any, lang: str) -> str:
     render = _renderer(value)
     if render is not None:
         return render(value, lang)

@@ -107,3 +107,13 @@ def test_the_process_environment_is_read_by_default(monkeypatch):
     assert i18n.resolve_language() == "nb"
     monkeypatch.setenv("LC_ALL", "sv_SE.UTF-8")
     assert i18n.resolve_language() == "sv"
+
+
+@pytest.mark.parametrize("lang, chose", [("sv", "du valde"), ("nb", "du valgte"), ("en", "you chose")])
+def test_a_number_quoted_by_a_message_reads_as_the_number(lang, chose):
+    from cardlab.i18n import tr
+
+    # {value!r} quotes what the user typed: a number as it is, a word in quotes
+    assert tr("rules.range", lang, field="players", low=2, high=7, value=9).endswith(f"{chose} 9.")
+    assert tr("rules.range", lang, field="players", low=2, high=7, value=2.5).endswith(f"{chose} 2.5.")
+    assert tr("rules.range", lang, field="players", low=2, high=7, value="nio").endswith(f"{chose} 'nio'.")
