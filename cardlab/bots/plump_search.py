@@ -258,11 +258,13 @@ class PlumpSearchBot:
         else:
             deadline = time.perf_counter() + self.time_ms / 1000.0
             tree = Tree(1 << 14)
+            position = root.record()   # made once for the many batches
             iterations = 0
             while True:
                 if tree.size[0] + TIME_BATCH >= tree.capacity:
                     tree.grow()
-                state = run(tree, root, state, TIME_BATCH, self.exploration, noise, self.bid_weight, self.bid_up, noise_me)
+                state = run(tree, position, state, TIME_BATCH, self.exploration, noise, self.bid_weight, self.bid_up,
+                            noise_me)
                 iterations += TIME_BATCH
                 if time.perf_counter() >= deadline:
                     break
