@@ -6,14 +6,15 @@ This is the engine room of :class:`cardlab.bots.plump_search.PlumpSearchBot`.  O
 1. :func:`imagine_deal` — deal the cards the searching seat cannot see at random to the other
    seats, consistent with what it has seen (:func:`cardlab.search.plump_rollout.sample_world`:
    every seat keeps its number of cards, nobody gets a suit it has shown void in) — a
-   *determinisation* — and set the imagined round to the position searched (:func:`start_at_root`);
+   *determinisation* — and set the imagined round to the position searched
+   (:func:`~cardlab.search.plump_rollout.start_at_root`);
 2. :func:`descend` — walk down one tree shared by all determinisations.  A node is a sequence of
    public moves (bids and cards) from the position searched; at each node only the children legal
    in this determinisation compete, by UCB with *availability counts* (a child's exploration term
    uses how often it was available, not how often its parent was visited: Cowling, Powley &
    Whitehouse 2012, "Information Set Monte Carlo Tree Search"); at the first move not yet in the
    tree it adds one node (:func:`add_child`) and stops;
-3. :func:`play_to_the_end` — play the round out with the compiled heuristic player
+3. :func:`~cardlab.search.plump_rollout.play_to_the_end` — play the round out with the compiled heuristic player
    (:func:`cardlab.search.plump_rollout.play_out`, every seat aiming for its bid under the score
    searched for and counting the turned-up card as seen, bids still missing made by
    :func:`cardlab.kernels.plump_heuristic.heuristic_bid` with the seat's place in the bidding and
@@ -29,15 +30,18 @@ budget is kept from Python).
 **Records.**  :func:`search` takes three records, built in Python by :func:`run`:
 
 * the tree, a :class:`TreeRecord`: its array of :data:`NODE` records and its node count;
-* the position searched, a numpy record of dtype :data:`ROOT` (:meth:`Root.record`): the round's
-  rules and what the searching seat knows, its arrays by seat held in the record itself;
-* the search's settings, a :class:`Knobs` named tuple of five numbers.
+* the position searched, a numpy record of dtype :data:`~cardlab.search.plump_rollout.ROOT`
+  (:meth:`Root.record`): the round's rules and what the searching seat knows, its arrays by seat held
+  in the record itself;
+* the search's settings, a :class:`~cardlab.search.plump_rollout.Knobs` named tuple of five numbers.
 
 The round being imagined — the *working state*, set to the root at the start of every iteration —
-is one numpy record ``at`` of dtype :data:`AT`: the hands, bids and tricks taken by seat, the cards
-on the table, how many seats have bid and the sum of their bids, the leader, the trick on the table
-(the four fields of a :class:`~cardlab.rules.trick_core.Trick`), every card played so far and the
-seat to move.  Every step reads and changes ``at`` in place.
+is one numpy record ``at`` of dtype :data:`~cardlab.search.plump_rollout.AT`.  Every step reads and
+changes ``at`` in place.  The position's and the working state's records, and the steps that set up,
+move and play out the imagined round (:func:`~cardlab.search.plump_rollout.start_at_root`,
+:func:`~cardlab.search.plump_rollout.apply_move`, :func:`~cardlab.search.plump_rollout.play_to_the_end`),
+are :mod:`cardlab.search.plump_rollout`'s, which the one-step search
+(:func:`~cardlab.search.plump_rollout.evaluate_moves`) runs on too; this module adds the tree.
 
 Why these records (measured with numba 0.68.1): numba hands a named tuple over by value, each array
 in it as seven machine words whose reference count is taken and given back (atomic operations) at
@@ -46,10 +50,10 @@ With the tree as nine arrays and the position and working state as arrays by sea
 once per iteration and once per move made an iteration about a fifth slower (2.5 µs instead of
 2.1 µs); as records, the steps cost no more than the one long loop they replace.  Hence the tree as
 one array of node records, and the position and working state as records holding their arrays by
-seat, for at most :data:`SEATS` seats (one pack: Plump has at most seven players).  No function
-here is inlined at numba's IR level (``inline="always"``): the dead-code elimination that follows
-such inlining dropped writes into the tree's arrays reached through its record (numba issue 10037).
-Every write goes to a record's field or into an array of a function's own argument.
+seat, for at most :data:`~cardlab.search.plump_rollout.SEATS` seats (one pack: Plump has at most seven
+players).  No step is inlined at numba's IR level (``inline="always"``): the dead-code elimination
+that follows such inlining dropped writes into the tree's arrays reached through its record (numba
+issue 10037).  Every write goes to a record's field or into an array of a function's own argument.
 
 Card codes are ``card.index``; bids are coded as the number bid; trump is 0..3 or -1; the scoring
 is a code of :data:`cardlab.rules.plump_core.SCORING_CODES`.
@@ -70,56 +74,25 @@ is a code of :data:`cardlab.rules.plump_core.SCORING_CODES`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
 
 from ..kernels._numba import njit
 from ..kernels.bits import nth_bit, popcount
-from ..kernels.cores import (Trick, add_to_trick, empty_trick, finish_trick, first_leader, forbidden_bid, legal_follow,
-                    round_score, trick_so_far)
-from .plump_rollout import bid_likelihood, bid_order, fill_later_bids, later_bid, play_out, sample_world
+from ..kernels.cores import forbidden_bid, legal_follow, round_score
 from ..kernels.rng import U64, below, next_u64
+from .plump_rollout import (AT, ROOT, SEATS, Knobs, Root, apply_move, bid_likelihood, bid_order, later_bid,
+                            play_to_the_end, sample_world, start_at_root)
 
 #: how many deals a search draws at most to find one that explains the bids (``bid_weight`` < 1)
 MAX_REJECTIONS = 16
-#: the most seats a search holds (the arrays by seat in :data:`ROOT` and :data:`AT`)
-SEATS = 8
-
 #: One node of the tree: the move into it (a card index or a bid), its next sibling (-1: none),
 #: visits, availability, the summed round score of the mover, its first child (-1: none), the seat
 #: that moved (the mover) and the number of visits in which the mover made its bid exactly.  The
 #: fields a walk over the children reads come first.
 NODE = np.dtype([("action", np.int64), ("next", np.int64), ("visits", np.int64), ("avail", np.int64),
                  ("value", np.float64), ("first", np.int64), ("mover", np.int64), ("made", np.int64)], align=True)
-
-#: The position searched, as the searching seat ``me`` knows it (the fields of :class:`Root`).
-ROOT = np.dtype([("me", np.int64), ("players", np.int64), ("hand_size", np.int64), ("trump", np.int64),
-                 ("must_trump", np.bool_), ("scoring", np.int64), ("dealer", np.int64), ("hook", np.bool_),
-                 ("highest_bidder_leads", np.bool_), ("trump_card", np.int64), ("my_hand", np.uint64),
-                 ("unseen", np.uint64), ("leader", np.int64), ("n_trick", np.int64), ("played", np.uint64),
-                 ("counts", np.int64, SEATS), ("voids", np.int64, SEATS), ("bids", np.int64, SEATS),
-                 ("tricks", np.int64, SEATS), ("trick_cards", np.int64, SEATS), ("played_by", np.uint64, SEATS)],
-                align=True)
-
-#: The working state: where the imagined round stands (one record, changed in place).  ``count``,
-#: ``led``, ``best_card`` and ``best_seat`` are the trick on the table, a
-#: :class:`~cardlab.rules.trick_core.Trick` kept field by field (:func:`trick_of`, :func:`set_trick`).
-AT = np.dtype([("hands", np.uint64, SEATS),      # by seat: the cards held, a mask,
-               ("bids", np.int64, SEATS),        # … the bid (-1: none yet),
-               ("tricks", np.int64, SEATS),      # … the tricks taken
-               ("trick_cards", np.int64, SEATS),  # the cards on the table, in the order played
-               ("bids_made", np.int64),          # how many seats have bid
-               ("bid_sum", np.int64),            # the sum of those bids (what the hook looks at)
-               ("leader", np.int64),             # the seat that led (or leads) the trick on the table
-               ("count", np.int64),              # the trick on the table: cards down,
-               ("led", np.int64),                # … the suit led (-1: none yet),
-               ("best_card", np.int64),          # … the best card so far (-1: none)
-               ("best_seat", np.int64),          # … and who played it (-1: none)
-               ("played", np.uint64),            # every card played this round (the table's too), a mask
-               ("to_move", np.int64)],           # the seat to move
-              align=True)
 
 __all__ = ["Tree", "Root", "TreeRecord", "Knobs", "NODE", "ROOT", "AT", "SEATS", "run", "search", "apply_move",
            "legal_moves"]
@@ -190,86 +163,6 @@ def _empty_nodes(capacity: int) -> np.ndarray:
     return nodes
 
 
-@dataclass
-class Root:
-    """The position searched, as the searching seat ``me`` knows it.
-
-    ``counts[s]``: cards seat ``s`` holds now; ``voids[s]``: 4-bit mask of suits it has shown void
-    in; ``bids``: -1 where not bid yet; ``trick_cards[:n_trick]``: the trick on the table, led by
-    ``leader`` (no card is on the table before every seat has bid); ``played``: every card played
-    this round (the table's too); ``unseen``: the cards ``me`` cannot see (others' hands and the
-    undealt stock); ``trump_card``: the turned-up card (-1: none), which the modelled players count
-    as seen.  Defaults: the start of the bidding.  At most :data:`SEATS` players.
-    """
-
-    me: int
-    players: int
-    hand_size: int
-    trump: int
-    must_trump: bool
-    scoring: int
-    dealer: int
-    hook: bool
-    highest_bidder_leads: bool
-    my_hand: np.uint64
-    unseen: np.uint64
-    counts: np.ndarray = None
-    voids: np.ndarray = None
-    bids: np.ndarray = None
-    tricks: np.ndarray = None
-    leader: int = -1
-    trick_cards: np.ndarray = None
-    n_trick: int = 0
-    played: np.uint64 = np.uint64(0)
-    played_by: np.ndarray = None
-    trump_card: int = -1
-
-    def __post_init__(self) -> None:
-        p = self.players
-        if not 2 <= p <= SEATS:
-            raise ValueError(f"the search holds 2 to {SEATS} players; this position has {p}")
-        if self.counts is None:
-            self.counts = np.full(p, self.hand_size, np.int64)
-        if self.voids is None:
-            self.voids = np.zeros(p, np.int64)
-        if self.bids is None:
-            self.bids = np.full(p, -1, np.int64)
-        if self.tricks is None:
-            self.tricks = np.zeros(p, np.int64)
-        if self.played_by is None:
-            self.played_by = np.zeros(p, np.uint64)
-        self.played_by = np.asarray(self.played_by, np.uint64)
-        if self.trick_cards is None:
-            self.trick_cards = np.zeros(p, np.int64)
-        self.counts = np.asarray(self.counts, np.int64)
-        self.voids = np.asarray(self.voids, np.int64)
-        self.bids = np.asarray(self.bids, np.int64)
-        self.tricks = np.asarray(self.tricks, np.int64)
-        self.trick_cards = np.asarray(self.trick_cards, np.int64)
-        if self.n_trick and (self.bids < 0).any():
-            raise ValueError("a card is on the table before every seat has bid: the cards come after the bidding")
-
-    def record(self) -> np.void:
-        """This position as one :data:`ROOT` record, what the compiled search reads (the arrays by
-        seat filled up to :data:`SEATS` with zeros)."""
-        fill = [0] * (SEATS - self.players)
-        by_seat = [getattr(self, name)[:self.players].tolist() + fill
-                   for name in ("counts", "voids", "bids", "tricks", "trick_cards", "played_by")]
-        return np.array([(self.me, self.players, self.hand_size, self.trump, self.must_trump, self.scoring,
-                          self.dealer, self.hook, self.highest_bidder_leads, self.trump_card, self.my_hand,
-                          self.unseen, self.leader, self.n_trick, self.played, *by_seat)], ROOT)[0]
-
-
-class Knobs(NamedTuple):
-    """The search's settings (see :func:`run`)."""
-
-    exploration: float
-    noise: float
-    bid_weight: float
-    bid_up: bool
-    noise_me: bool
-
-
 def run(tree: Tree, root: Root | np.void, seed: int, iterations: int, exploration: float = 0.7, noise: float = 0.1,
         bid_weight: float = 1.0, bid_up: bool = False, noise_me: bool = False) -> int:
     """Run ``iterations`` more iterations on ``tree`` from ``root``; returns the stream's new state
@@ -334,37 +227,15 @@ def imagine_deal(state, root, bid_weight, at, pool, room):
     ``room`` are :func:`~cardlab.search.plump_rollout.sample_world`'s work arrays.
     """
     hands = at.hands
-    state, _ = sample_world(state, root.me, root.players, root.my_hand, root.unseen, root.counts, root.voids, hands,
-                            pool, room)
+    state, _ = sample_world(state, root, hands, pool, room)
     if bid_weight < 1.0:
         for _try in range(MAX_REJECTIONS):
-            w = bid_likelihood(hands, root.played_by, root.me, root.players, root.hand_size, root.trump, root.bids,
-                               root.dealer, root.hook, bid_weight, root.trump_card)
+            w = bid_likelihood(hands, root, bid_weight)
             state, x = next_u64(state)
             if float(x >> U64(11)) * (1.0 / 9007199254740992.0) < w:
                 break
-            state, _ = sample_world(state, root.me, root.players, root.my_hand, root.unseen, root.counts,
-                                    root.voids, hands, pool, room)
+            state, _ = sample_world(state, root, hands, pool, room)
     return state
-
-
-@njit(cache=True)
-def start_at_root(root, at):
-    """Set the working state ``at`` to the position searched, ``root.me`` to move (the hands stay
-    the imagined deal's)."""
-    at.bids_made = 0
-    at.bid_sum = 0
-    for s in range(root.players):
-        at.bids[s] = root.bids[s]
-        at.tricks[s] = root.tricks[s]
-        at.trick_cards[s] = root.trick_cards[s]
-        if root.bids[s] >= 0:
-            at.bids_made += 1
-            at.bid_sum += root.bids[s]
-    at.leader = root.leader
-    set_trick(at, trick_so_far(root.trick_cards, root.n_trick, root.leader, root.players, root.trump))
-    at.played = root.played
-    at.to_move = root.me
 
 
 @njit(cache=True)
@@ -481,71 +352,6 @@ def add_child(tree, node, move, seat, avail):
     child.value = 0.0
     child.made = 0
     return new
-
-
-@njit(cache=True)
-def trick_of(at):
-    """The trick on the table of the working state ``at`` (an :data:`AT` record), as a :class:`Trick`."""
-    return Trick(at.count, at.led, at.best_card, at.best_seat)
-
-
-@njit(cache=True)
-def set_trick(at, trick):
-    """Keep the :class:`Trick` record ``trick`` in its four fields of ``at``."""
-    at.count = trick.count
-    at.led = trick.led
-    at.best_card = trick.best_card
-    at.best_seat = trick.best_seat
-
-
-@njit(cache=True)
-def apply_move(move, seat, root, at):
-    """Apply ``move`` of ``seat`` to the working state ``at`` (an :data:`AT` record) of the round of
-    ``root`` (a :data:`ROOT` record): a bid while some seat has not bid, else a card.  Finishes a
-    trick and the bidding (setting the first leader) when they are complete."""
-    left = seat + 1 if seat + 1 < root.players else 0   # next_seat, written out (see cores.py)
-    if at.bids_made < root.players:
-        at.bids[seat] = move
-        at.bids_made += 1
-        at.bid_sum += move
-        if at.bids_made == root.players:
-            at.leader = first_leader(at.bids[:root.players], root.dealer, root.highest_bidder_leads)
-            at.to_move = at.leader
-        else:
-            at.to_move = left
-        return
-    at.hands[seat] ^= U64(1) << U64(move)
-    at.played |= U64(1) << U64(move)
-    at.trick_cards[at.count] = move
-    trick = add_to_trick(trick_of(at), seat, move, root.trump)
-    if trick.count == root.players:
-        at.leader = finish_trick(trick, at.tricks)
-        at.to_move = at.leader
-        set_trick(at, empty_trick())
-    else:
-        set_trick(at, trick)
-        at.to_move = left
-
-
-@njit(cache=True)
-def play_to_the_end(state, root, knobs, at):
-    """The play-out: the bids still missing by the model bidder, then the heuristic player (with
-    ``knobs.noise``, every seat but ``root.me`` unless ``knobs.noise_me``) to the end of the round;
-    returns the stream's new state."""
-    bids = at.bids
-    if at.bids_made < root.players:
-        at.bids_made += fill_later_bids(bids, at.hands, root.players, root.dealer, root.hand_size, root.trump,
-                                        root.hook, knobs.bid_up, root.trump_card)
-        at.leader = first_leader(bids[:root.players], root.dealer, root.highest_bidder_leads)   # no card is down yet
-    done = 0
-    for s in range(root.players):
-        done += at.tricks[s]
-    if done < root.hand_size:
-        noisy_me = -1 if knobs.noise_me else root.me   # play_out keeps seat ``noisy_me`` free of noise
-        state = play_out(at.hands, root.players, root.hand_size, root.trump, root.must_trump, bids, at.tricks,
-                         at.leader, at.trick_cards, at.count, at.played, state, noisy_me, knobs.noise, root.trump_card,
-                         root.scoring)
-    return state
 
 
 @njit(cache=True)
