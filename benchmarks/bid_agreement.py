@@ -57,15 +57,13 @@ def random_play_chances(view, worlds: int, seed: int, in_play: int | None = None
     from cardlab.bots.plump_search import PlumpSearchBot
     from cardlab.search.plump_rollout import random_trick_counts
 
-    bot = PlumpSearchBot(rng=seed)
-    pos = bot._position(view)
+    root = PlumpSearchBot(rng=seed)._root(view)
+    root.highest_bidder_leads = False   # one play-out per deal: the leader is the dealer's left
     if in_play is not None:
-        pos["unseen"] = np.uint64(in_play)
+        root.unseen = np.uint64(in_play)
     candidates = np.zeros(1, np.int64)
     hist = np.zeros((1, view.hand_size + 1), np.int64)
-    random_trick_counts(seed, worlds, view.seat, pos["players"], pos["hand_size"], pos["trump"], pos["must_trump"],
-                        pos["my_hand"], pos["unseen"], pos["counts"], pos["voids"], pos["bids"], view.dealer,
-                        bool(view.hook_active), False, candidates, hist, False, pos["trump_card"])
+    random_trick_counts(seed, worlds, root.record(), False, candidates, hist)
     return hist[0] / worlds
 
 

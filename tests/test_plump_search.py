@@ -5,7 +5,7 @@ import pytest
 
 from cardlab import Bid, Card, Play, PlumpRound, PlumpRules, PlumpSearchBot, parse_cards
 from cardlab.bots import PlumpSearchBot as FromBots
-from cardlab.search.plump_rollout import evaluate_cards, later_bid, play_out, sample_world
+from cardlab.search.plump_rollout import Knobs, Root, evaluate_moves, later_bid, play_out, sample_world
 
 
 def mask(text):
@@ -173,17 +173,30 @@ def test_same_seed_same_decisions_and_a_time_budget_is_honoured():
 
 
 # ------------------------------------------------------------------ the kernels
+def _root(players=3, hand_size=2, trump=-1, scoring=0, my_hand=np.uint64(0), unseen=np.uint64(0), **known):
+    """A search position: seat 0 searching, dealer 2, no hook, the dealer's left leads; ``known`` as in :class:`Root`."""
+    return Root(me=0, players=players, hand_size=hand_size, trump=trump, must_trump=False, scoring=scoring, dealer=2,
+                hook=False, highest_bidder_leads=False, my_hand=my_hand, unseen=unseen, **known)
+
+
+def _played_out(root, hands, noise=0.0, quiet_seat=-1):
+    """The tricks each seat takes when ``play_out`` plays ``root`` on from its position with ``hands``."""
+    at = root.working_state(hands)
+    play_out(np.uint64(1), root.record(), at, noise, quiet_seat)
+    return at["tricks"][:root.players].tolist()
+
+
 def test_sampled_deals_respect_counts_and_shown_voids():
-    me, players = 0, 4
+    players = 4
     my_hand = mask("AS KS QS")
     unseen = np.uint64(((1 << 52) - 1) & ~int(my_hand))
-    counts = np.array([3, 3, 2, 3])
-    voids = np.array([0, 0b1000, 0b0001, 0])  # seat 1 void in spades, seat 2 in clubs
+    root = _root(players=4, hand_size=3, my_hand=my_hand, unseen=unseen, counts=[3, 3, 2, 3],
+                 voids=[0, 0b1000, 0b0001, 0])   # seat 1 void in spades, seat 2 in clubs
     hands = np.zeros(players, np.uint64)
     pool, room = np.zeros(64, np.int64), np.zeros(players + 1, np.int64)
     state = np.uint64(9)
     for _ in range(300):
-        state, ok = sample_world(state, me, players, my_hand, unseen, counts, voids, hands, pool, room)
+        state, ok = sample_world(state, root.record(), hands, pool, room)
         assert ok
         assert hands[0] == my_hand
         assert [len(cards_of(h)) for h in hands] == [3, 3, 2, 3]
@@ -194,29 +207,32 @@ def test_sampled_deals_respect_counts_and_shown_voids():
 
 
 def test_play_out_finishes_a_trick_in_progress_and_counts_every_trick():
-    # 3 players, hearts trump, seat 1 led 2♣, seat 2 played K♣; seat 0 plays A♣ and must win it
-    hands = np.array([mask("3D"), mask("4D"), mask("5D")], np.uint64)
-    tricks = np.zeros(3, np.int64)
-    bids = np.array([1, 0, 0])
-    trick = np.array([parse_cards("2C")[0].index, parse_cards("KC")[0].index, parse_cards("AC")[0].index])
-    played = mask("2C KC AC")
-    play_out(hands, 3, 2, 2, False, bids, tricks, 1, trick, 3, played)
-    assert tricks.tolist() == [1, 0, 1]  # A♣ takes the first trick, 5♦ the second (♦ led by seat 0: 3♦ 4♦ 5♦)
+    # 3 players, hearts trump, seat 1 led 2♣, seat 2 played K♣; seat 0 has A♣ 3♦, must follow and wins the trick
+    root = _root(trump=2, bids=[1, 0, 0], leader=1, trick_cards=[_card("2C"), _card("KC"), 0], n_trick=2,
+                 played=mask("2C KC"))
+    tricks = _played_out(root, [mask("AC 3D"), mask("4D"), mask("5D")])
+    assert tricks == [1, 0, 1]  # A♣ takes the first trick, 5♦ the second (♦ led by seat 0: 3♦ 4♦ 5♦)
 
 
-def test_evaluate_cards_sees_that_leading_the_ace_breaks_a_zero_bid():
+def test_evaluate_moves_sees_that_leading_the_ace_breaks_a_zero_bid():
     # no trump; seat 0 bid 0 and leads from A♣ 2♦: the ace always wins its trick, 2♦ mostly loses
     my_hand = mask("AC 2D")
     unseen = np.uint64(((1 << 52) - 1) & ~int(my_hand))
-    candidates = np.array([parse_cards("AC")[0].index, parse_cards("2D")[0].index])
-    score, made = np.zeros(2), np.zeros(2)
-    weight = evaluate_cards(1, 200, 0, 3, 2, -1, False, 0, my_hand, unseen, np.array([2, 2, 2]),
-                            np.zeros(3, np.int64), np.zeros(3, np.uint64), np.array([0, 1, 1]),
-                            np.zeros(3, np.int64), 0, np.zeros(3, np.int64), 0, np.uint64(0), 2, False, 1.0,
-                            candidates, score, made, 0.0)
+    root = _root(my_hand=my_hand, unseen=unseen, bids=[0, 1, 1], leader=0)
+    candidates = np.array([_card("AC"), _card("2D")])
+    score, made, weight = evaluate_moves(1, 200, root.record(), Knobs(0.0, 0.0, 1.0, False, False), candidates)
     assert weight == 200
     assert made[0] == 0 and score[0] == 0
     assert made[1] > 0.5 * weight and score[1] == 10 * made[1]
+
+
+def test_evaluate_moves_tries_bids_in_the_bidding():
+    # seat 0 bids first with the three top trumps: bidding 3 makes it in every deal, bidding 0 in none
+    my_hand = mask("AS KS QS")
+    unseen = np.uint64(((1 << 52) - 1) & ~int(my_hand))
+    root = _root(hand_size=3, trump=3, my_hand=my_hand, unseen=unseen)
+    score, made, weight = evaluate_moves(5, 100, root.record(), Knobs(0.0, 0.0, 1.0, False, False), np.array([0, 3]))
+    assert weight == 100 and made.tolist() == [0.0, 100.0]
 
 
 def test_later_bidders_bid_like_the_heuristic_or_round_their_half_tricks_up():
@@ -240,11 +256,8 @@ def test_play_outs_count_the_turned_up_card_as_seen_like_plumpbot():
     # Knowing A♠ is out of play, K♠ is the top trump: it leads it, wins, and 7♠ wins the last
     # trick too (the others are out of spades). Blind to A♠ it leads 7♠ low and 8♠ takes it.
     def tricks_with(trump_card):
-        hands = np.array([mask("KS 7S"), mask("2S AH"), mask("8S KD")], np.uint64)
-        tricks = np.zeros(3, np.int64)
-        play_out(hands, 3, 2, 3, False, np.array([1, 1, 2]), tricks, 0, np.zeros(3, np.int64), 0, np.uint64(0),
-                 np.uint64(1), -1, 0.0, trump_card)
-        return tricks.tolist()
+        root = _root(trump=3, bids=[1, 1, 2], leader=0, trump_card=trump_card)
+        return _played_out(root, [mask("KS 7S"), mask("2S AH"), mask("8S KD")])
 
     assert tricks_with(_card("AS")) == [2, 0, 0]
     assert tricks_with(-1) == [1, 0, 1]
@@ -257,11 +270,8 @@ def test_a_lost_bid_fights_for_tricks_under_trick_points_but_sheds_them_under_th
     from cardlab.rules.plump_core import SCORING_CODES
 
     def tricks_with(scoring):
-        hands = np.array([mask("5H 9C"), mask("AH 3H"), mask("2H 4C")], np.uint64)
-        tricks = np.array([0, 1, 0], np.int64)
-        play_out(hands, 3, 3, -1, False, np.array([1, 0, 1]), tricks, 0, np.zeros(3, np.int64), 0,
-                 mask("KD QD JD"), np.uint64(1), -1, 0.0, -1, scoring)
-        return tricks.tolist()
+        root = _root(hand_size=3, scoring=scoring, bids=[1, 0, 1], tricks=[0, 1, 0], leader=0, played=mask("KD QD JD"))
+        return _played_out(root, [mask("5H 9C"), mask("AH 3H"), mask("2H 4C")])
 
     assert tricks_with(SCORING_CODES["standard"]) == [2, 1, 0]
     assert tricks_with(-1) == [2, 1, 0]
@@ -299,8 +309,9 @@ def test_random_trick_counts_three_top_trumps_always_take_three():
     my_hand = mask("AS KS QS")
     unseen = np.uint64(((1 << 52) - 1) & ~int(my_hand) & ~int(mask("2D")))
     hist = np.zeros((2, 4), np.int64)
-    random_trick_counts(3, 500, 0, 3, 3, 3, False, my_hand, unseen, np.array([3, 3, 3]), np.zeros(3, np.int64),
-                        np.full(3, -1, np.int64), 2, True, False, np.array([1, 3]), hist)
+    root = Root(me=0, players=3, hand_size=3, trump=3, must_trump=False, scoring=0, dealer=2, hook=True,
+                highest_bidder_leads=False, my_hand=my_hand, unseen=unseen)
+    random_trick_counts(3, 500, root.record(), False, np.array([1, 3]), hist)
     assert hist.tolist() == [[0, 0, 0, 500], [0, 0, 0, 500]]
 
 
@@ -312,8 +323,9 @@ def test_random_trick_counts_one_queen_wins_as_often_as_the_deal_allows():
     my_hand = mask("QH")
     unseen = np.uint64(((1 << 52) - 1) & ~int(my_hand))
     hist = np.zeros((1, 2), np.int64)
-    random_trick_counts(11, 20000, 0, 3, 1, 3, False, my_hand, unseen, np.array([1, 1, 1]), np.zeros(3, np.int64),
-                        np.full(3, -1, np.int64), 2, True, False, np.array([1]), hist)
+    root = Root(me=0, players=3, hand_size=1, trump=3, must_trump=False, scoring=0, dealer=2, hook=True,
+                highest_bidder_leads=False, my_hand=my_hand, unseen=unseen)
+    random_trick_counts(11, 20000, root.record(), False, np.array([1]), hist)
     assert hist.sum() == 20000
     assert abs(hist[0, 1] / 20000 - 36 / 51 * 35 / 50) < 0.02
 

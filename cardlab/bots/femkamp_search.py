@@ -125,7 +125,7 @@ class FemkampSearchBot:
                           time_ms=self.time_ms)
 
     def _tricks(self, view: Any, cards: list) -> tuple[np.ndarray, int]:
-        from ..search.femkamp_rollout import CLUBS, QUEENS, TRICKS, evaluate_trick_cards
+        from ..search.femkamp_rollout import CLUBS, QUEENS, TRICKS, Position
 
         players, me = view.players, view.seat
         rules = view.rules
@@ -149,40 +149,34 @@ class FemkampSearchBot:
                 trick_cards[j] = card.index
                 voids[seat] |= voids_shown(led, card.suit.index, -1, False)
         leader = view.current_trick[0][0] if view.current_trick else me
-        counts = np.array(view.hand_counts, np.int64)
+        position = Position(me=me, players=players, code=ROUND_CODES[view.round_name], my_hand=np.uint64(my_hand),
+                            unseen=np.uint64(unseen), counts=view.hand_counts, queen_points=rules.queen_points,
+                            clubs_all_zero=rules.clubs_all_zero, voids=voids, taken=taken, leader=leader,
+                            trick_cards=trick_cards, n_trick=len(view.current_trick), played=np.uint64(played))
+        return self._search(position, cards)
+
+    def _search(self, position, cards: list) -> tuple[np.ndarray, int]:
+        """(summed points per card, deals) of the compiled search of ``cards`` at ``position``
+        (a :class:`~cardlab.search.femkamp_rollout.Position`), within the budget."""
+        from ..search.femkamp_rollout import evaluate_cards
+
+        record = position.record()
         candidates = np.array([c.index for c in cards], np.int64)
-        code = ROUND_CODES[view.round_name]
 
         def batch(seed: int, worlds: int):
-            sums = np.zeros(len(cards))
-            squares = np.zeros(len(cards))
-            good = evaluate_trick_cards(seed, worlds, me, players, code, rules.queen_points, rules.clubs_all_zero,
-                                        np.uint64(my_hand), np.uint64(unseen), counts, voids, taken, leader,
-                                        trick_cards, len(view.current_trick), np.uint64(played), candidates, sums,
-                                        squares)
+            sums, _, good = evaluate_cards(seed, worlds, record, candidates)
             return sums, good
 
         return self._budget(batch, len(cards))
 
     def _kabal(self, view: Any, cards: list) -> tuple[np.ndarray, int]:
-        from ..search.femkamp_rollout import evaluate_kabal_cards
+        from ..search.femkamp_rollout import KABAL, Position
 
-        players, me = view.players, view.seat
         my_hand = _mask(view.hand)
         table = _mask(view.layout.cards())
-        unseen = _ALL & ~my_hand & ~table
-        lows = np.array([low for low, _ in view.layout.rows], np.int64)
-        highs = np.array([high for _, high in view.layout.rows], np.int64)
-        counts = np.array(view.hand_counts, np.int64)
-        prikks = np.array(view.prikks, np.int64)
-        candidates = np.array([c.index for c in cards], np.int64)
-
-        def batch(seed: int, worlds: int):
-            sums = np.zeros(len(cards))
-            squares = np.zeros(len(cards))
-            n = evaluate_kabal_cards(seed, worlds, me, players, np.uint64(my_hand), np.uint64(unseen), counts, lows,
-                                     highs, prikks, candidates, sums, squares)
-            return sums, n
-
-        return self._budget(batch, len(cards))
+        position = Position(me=view.seat, players=view.players, code=KABAL, my_hand=np.uint64(my_hand),
+                            unseen=np.uint64(_ALL & ~my_hand & ~table), counts=view.hand_counts,
+                            lows=[low for low, _ in view.layout.rows], highs=[high for _, high in view.layout.rows],
+                            prikks=view.prikks)
+        return self._search(position, cards)
 

@@ -227,26 +227,29 @@ class PlumpSearchBot:
                     bids=np.array([-1 if b is None else b for b in view.bids], np.int64),
                     tricks=np.array(view.tricks_taken, np.int64))
 
-    def _decide_ismcts(self, view: PlumpView) -> Decision:
-        from ..search.plump_ismcts import Root, Tree, run
+    def _root(self, view: PlumpView):
+        """The view as the position the compiled searches read (a :class:`~cardlab.search.plump_rollout.Root`)."""
+        from ..search.plump_rollout import Root
 
-        if view.phase == "bid" and self.bid_method == "likeliest-tree":
-            options, odds, _ = self.trick_odds(view)   # first, so the same seed gives the same chances
         pos = self._position(view)
         trick_cards = np.zeros(view.players, np.int64)
         for j, (_, c) in enumerate(view.current_trick):
             trick_cards[j] = c.index
-        if view.current_trick:
-            leader = view.current_trick[0][0]
-        else:
-            leader = view.seat
-        root = Root(me=view.seat, players=view.players, hand_size=view.hand_size, trump=pos["trump"],
+        leader = view.current_trick[0][0] if view.current_trick else view.seat
+        return Root(me=view.seat, players=view.players, hand_size=view.hand_size, trump=pos["trump"],
                     must_trump=pos["must_trump"], scoring=self._scoring_code(view), dealer=view.dealer,
                     hook=bool(view.hook_active), highest_bidder_leads=view.rules.first_lead == "highest-bidder",
                     my_hand=pos["my_hand"], unseen=pos["unseen"], counts=pos["counts"], voids=pos["voids"],
                     bids=pos["bids"], tricks=pos["tricks"], leader=leader, trick_cards=trick_cards,
                     n_trick=len(view.current_trick), played=pos["played"], played_by=pos["played_by"],
                     trump_card=pos["trump_card"])
+
+    def _decide_ismcts(self, view: PlumpView) -> Decision:
+        from ..search.plump_ismcts import Tree, run
+
+        if view.phase == "bid" and self.bid_method == "likeliest-tree":
+            options, odds, _ = self.trick_odds(view)   # first, so the same seed gives the same chances
+        root = self._root(view)
         state = int(self.rng.integers(2**63))
         noise, noise_me = self.noise, False
         if view.phase == "bid" and self.bid_noise is not None:
@@ -258,11 +261,13 @@ class PlumpSearchBot:
         else:
             deadline = time.perf_counter() + self.time_ms / 1000.0
             tree = Tree(1 << 14)
+            position = root.record()   # made once for the many batches
             iterations = 0
             while True:
                 if tree.size[0] + TIME_BATCH >= tree.capacity:
                     tree.grow()
-                state = run(tree, root, state, TIME_BATCH, self.exploration, noise, self.bid_weight, self.bid_up, noise_me)
+                state = run(tree, position, state, TIME_BATCH, self.exploration, noise, self.bid_weight, self.bid_up,
+                            noise_me)
                 iterations += TIME_BATCH
                 if time.perf_counter() >= deadline:
                     break
@@ -304,17 +309,13 @@ class PlumpSearchBot:
 
         if view.phase != "bid":
             raise ValueError("trick_odds is for the bidding: the cards have already begun.")
-        pos = self._position(view)
+        root = self._root(view).record()
         options = [a.tricks for a in view.legal_actions]
         candidates = np.array(options, np.int64)
         hist = np.zeros((len(options), view.hand_size + 1), np.int64)
-        highest = view.rules.first_lead == "highest-bidder"
 
         def batch(worlds):
-            random_trick_counts(int(self.rng.integers(2**63)), worlds, view.seat, pos["players"], pos["hand_size"],
-                                pos["trump"], pos["must_trump"], pos["my_hand"], pos["unseen"], pos["counts"],
-                                pos["voids"], pos["bids"], view.dealer, bool(view.hook_active), highest, candidates,
-                                hist, self.bid_up, pos["trump_card"])
+            random_trick_counts(int(self.rng.integers(2**63)), worlds, root, self.bid_up, candidates, hist)
 
         if self.time_ms is None:
             worlds = self.samples or self.rollouts
@@ -360,25 +361,26 @@ class PlumpSearchBot:
             if time.perf_counter() >= deadline:
                 return scores, made, weight, worlds
 
-    def _decide_bid(self, view: PlumpView) -> Decision:
-        from ..search.plump_rollout import evaluate_bids
+    def _knobs(self):
+        """The one-step search's settings (noise on every seat but this one; exploration is the tree's)."""
+        from ..search.plump_rollout import Knobs
 
-        pos = self._position(view)
-        options = [a.tricks for a in view.legal_actions]
-        candidates = np.array(options, np.int64)
-        hook = bool(view.hook_active)
-        highest = view.rules.first_lead == "highest-bidder"
-        code = self._scoring_code(view)
+        return Knobs(self.exploration, self.noise, self.bid_weight, self.bid_up, False)
+
+    def _evaluate(self, view: PlumpView, candidates: np.ndarray):
+        """``batch(seed, worlds)`` for :meth:`_run`: the one-step search of ``candidates`` at this view."""
+        from ..search.plump_rollout import evaluate_moves
+
+        root, knobs = self._root(view).record(), self._knobs()
 
         def batch(seed, worlds):
-            score_sum = np.zeros(len(options))
-            made_sum = np.zeros(len(options))
-            w = evaluate_bids(seed, worlds, view.seat, pos["players"], pos["hand_size"], pos["trump"],
-                              pos["must_trump"], code, pos["my_hand"], pos["unseen"], pos["counts"], pos["voids"],
-                              pos["bids"], view.dealer, hook, highest, self.bid_weight, candidates, score_sum,
-                              made_sum, self.noise, self.bid_up, pos["trump_card"])
-            return score_sum, made_sum, w
+            return evaluate_moves(seed, worlds, root, knobs, candidates)
 
+        return batch
+
+    def _decide_bid(self, view: PlumpView) -> Decision:
+        options = [a.tricks for a in view.legal_actions]
+        batch = self._evaluate(view, np.array(options, np.int64))
         scores, made, weight, worlds = self._run(batch, len(options))
         best = int(np.argmax(scores))
         k = int(round(10 * made[best] / weight)) if weight > 0 else 0
@@ -386,30 +388,10 @@ class PlumpSearchBot:
         return Decision(Bid(view.seat, bid), Message("plump.search.bid", {"bid": bid, "k": k, "worlds": worlds}))
 
     def _decide_play(self, view: PlumpView) -> Decision:
-        from ..search.plump_rollout import evaluate_cards
-
         cards = [a.card for a in view.legal_actions]
         if len(cards) == 1:
             return Decision(Play(view.seat, cards[0]), Message("plump.search.only_card", {"card": cards[0]}))
-        pos = self._position(view)
-        candidates = np.array([c.index for c in cards], np.int64)
-        trick_cards = np.zeros(view.players, np.int64)
-        for j, (_, c) in enumerate(view.current_trick):
-            trick_cards[j] = c.index
-        leader = view.current_trick[0][0] if view.current_trick else view.seat
-        code = self._scoring_code(view)
-        hook = bool(view.hook_active)
-
-        def batch(seed, worlds):
-            score_sum = np.zeros(len(cards))
-            made_sum = np.zeros(len(cards))
-            w = evaluate_cards(seed, worlds, view.seat, pos["players"], pos["hand_size"], pos["trump"],
-                               pos["must_trump"], code, pos["my_hand"], pos["unseen"], pos["counts"], pos["voids"],
-                               pos["played_by"], pos["bids"], pos["tricks"], leader, trick_cards,
-                               len(view.current_trick), pos["played"], view.dealer, hook, self.bid_weight,
-                               candidates, score_sum, made_sum, self.noise, pos["trump_card"])
-            return score_sum, made_sum, w
-
+        batch = self._evaluate(view, np.array([c.index for c in cards], np.int64))
         scores, made, weight, _ = self._run(batch, len(cards))
         best = int(np.argmax(scores))
         card = cards[best]

@@ -49,6 +49,25 @@ def lowest_bit(mask):
     return np.int64(trailing_zeros(mask))
 
 
+@njit(cache=True)
+def set_bits_into(mask, out):
+    """Write the indexes of the set bits of ``mask``, lowest first, into ``out``; returns how many.
+
+    >>> import numpy as np
+    >>> out = np.zeros(64, np.int64)
+    >>> n = set_bits_into(np.uint64(0b101001), out)
+    >>> out[:n].tolist()
+    [0, 3, 5]
+    """
+    n = 0
+    rest = mask
+    while rest != U64(0):
+        out[n] = lowest_bit(rest)
+        n += 1
+        rest &= rest - U64(1)
+    return n
+
+
 @njit(cache=True, inline="always")
 def popcount(x):
     """Number of set bits (one machine instruction)."""

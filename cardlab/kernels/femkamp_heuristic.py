@@ -72,9 +72,7 @@ def max_by_rank_short_suit(mask, hand):
 def avoid_card(code, hand, legal, best_card, position, players, played, other_voids):
     """Pass (0), clubs (1) and queens (2) rounds.  ``played``: every card seen this round (table included)."""
     if position == 0:
-        if code == 2:
-            return lead_queens(hand, legal, played, other_voids)
-        return lead_short(code, hand, legal)
+        return lead_card(code, hand, legal, played, other_voids)
     led = SUIT_OF[best_card]
     if SUIT_OF[lowest_bit(legal)] == led and legal & suit_mask(led) == legal:
         losers = legal & below_in_suit(best_card)
@@ -128,48 +126,44 @@ def short_suit_key(c, hand):
 
 
 @njit(cache=True)
-def lead_short(code, hand, legal):
-    """Pass (0) and clubs (1) rounds: the lowest card of the shortest suit (in the clubs round a club only
-    when nothing else is left); the bot's key (club, length of suit, rank, suit)."""
-    best = -1
-    best_key = 1 << 30
-    rest = legal
-    while rest != U64(0):
-        c = lowest_bit(rest)
-        rest &= rest - U64(1)
-        club = 1 if code == 1 and SUIT_OF[c] == 0 else 0
-        key = club * 100000 + short_suit_key(c, hand)
-        if key < best_key:
-            best_key = key
-            best = c
-    return best
+def lead_class(code, c, hand, played, other_voids):
+    """The first part of the bot's key for leading ``c`` (a smaller class is a better lead).
+
+    The queens round: the bot's ``danger`` (its ``_lead_queens``): 1 for a suit whose queen is gone
+    (the bot's danger 0, as safe as 1) or a card below a queen held elsewhere, 2 below a queen in
+    ``hand``, 3 below a queen held elsewhere when another seat has shown void in the suit
+    (``other_voids``), 4 for the queen itself, 5 for a card above it.  The clubs round: 1 for a club,
+    0 otherwise (a club only when nothing else is left).  The pass round: 0.
+    """
+    if code != 2:
+        return 1 if code == 1 and SUIT_OF[c] == 0 else 0
+    s = SUIT_OF[c]
+    queen = 13 * s + QUEEN_R
+    if played & bit(queen) != U64(0):
+        return 1  # the queen is gone (the bot's danger 0): ranks with a card below a queen still out
+    if c == queen:
+        return 4
+    if hand & bit(queen) != U64(0):
+        return 2
+    if c - 13 * s > QUEEN_R:
+        return 5
+    if (other_voids >> s) & 1:
+        return 3
+    return 1
 
 
 @njit(cache=True)
-def lead_queens(hand, legal, played, other_voids):
-    """The safest lead in the queens round (the bot's ``danger`` order, then the shortest suit, its lowest card)."""
+def lead_card(code, hand, legal, played, other_voids):
+    """The lead in the pass (0), clubs (1) and queens (2) rounds, the bot's ``_lead_short`` and
+    ``_lead_queens``: the legal card of the best :func:`lead_class`, then of the shortest suit, its
+    lowest card (:func:`short_suit_key`)."""
     best = -1
     best_key = 1 << 30
     rest = legal
     while rest != U64(0):
         c = lowest_bit(rest)
         rest &= rest - U64(1)
-        s = SUIT_OF[c]
-        r = c - 13 * s
-        queen = 13 * s + QUEEN_R
-        if played & bit(queen) != U64(0):
-            danger = 1  # the queen is gone (the bot's danger 0): ranks with a card below a queen still out
-        elif c == queen:
-            danger = 4
-        elif hand & bit(queen) != U64(0):
-            danger = 2
-        elif r > QUEEN_R:
-            danger = 5
-        elif (other_voids >> s) & 1:
-            danger = 3
-        else:
-            danger = 1
-        key = danger * 100000 + short_suit_key(c, hand)
+        key = lead_class(code, c, hand, played, other_voids) * 100000 + short_suit_key(c, hand)
         if key < best_key:
             best_key = key
             best = c

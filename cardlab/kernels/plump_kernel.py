@@ -159,34 +159,35 @@ def play_rounds_random(seeds, players, hand_size, dealers, trump_codes, hook, hi
     the processor.  A round whose draws are in doubt (about one in a million) is played again by
     :func:`play_round_random`, draw by draw.
     """
-    hands_a, hands_b = np.zeros(players, np.uint64), np.zeros(players, np.uint64)
-    bids_a, bids_b = np.zeros(players, np.int64), np.zeros(players, np.int64)
-    tricks_a, tricks_b = np.zeros(players, np.int64), np.zeros(players, np.int64)
-    ahead_a, ahead_b = np.empty(AHEAD, np.uint32), np.empty(AHEAD, np.uint32)
+    hands = np.zeros((2, players), np.uint64)   # row 0: round a, row 1: round b
+    bids = np.zeros((2, players), np.int64)
+    tricks = np.zeros((2, players), np.int64)
+    ahead = np.empty((2, AHEAD), np.uint32)
     order = np.empty(52, np.int8)
     picks = np.zeros(52, np.int8)
     n = seeds.shape[0]
     for i in range(0, n - 1, 2):
         trump_a, card_a, leader_a, used_a, doubt_a = random_start_ahead(
-            seeds[i], players, hand_size, dealers[i], trump_codes[i], hook, highest_bidder_leads, bids_a, tricks_a,
-            hands_a, order, ahead_a, picks)
+            seeds[i], players, hand_size, dealers[i], trump_codes[i], hook, highest_bidder_leads, bids[0], tricks[0],
+            hands[0], order, ahead[0], picks)
         trump_b, card_b, leader_b, used_b, doubt_b = random_start_ahead(
-            seeds[i + 1], players, hand_size, dealers[i + 1], trump_codes[i + 1], hook, highest_bidder_leads, bids_b,
-            tricks_b, hands_b, order, ahead_b, picks)
-        more_a, more_b = random_tricks_pair_ahead(ahead_a, used_a, hands_a, leader_a, trump_a, tricks_a, ahead_b, used_b,
-                                                  hands_b, leader_b, trump_b, tricks_b, players, hand_size, must_trump)
+            seeds[i + 1], players, hand_size, dealers[i + 1], trump_codes[i + 1], hook, highest_bidder_leads, bids[1],
+            tricks[1], hands[1], order, ahead[1], picks)
+        more_a, more_b = random_tricks_pair_ahead(ahead, hands, tricks, (used_a, used_b), (leader_a, leader_b),
+                                                  (trump_a, trump_b), players, hand_size, must_trump)
         if doubt_a + more_a:
             trump_a, card_a = play_round_random(seeds[i], players, hand_size, dealers[i], trump_codes[i], hook,
-                                                highest_bidder_leads, must_trump, bids_a, tricks_a, hands_a, order)
+                                                highest_bidder_leads, must_trump, bids[0], tricks[0], hands[0], order)
         if doubt_b + more_b:
             trump_b, card_b = play_round_random(seeds[i + 1], players, hand_size, dealers[i + 1], trump_codes[i + 1],
-                                                hook, highest_bidder_leads, must_trump, bids_b, tricks_b, hands_b, order)
-        _store(i, bids_a, tricks_a, trump_a, card_a, bids_out, tricks_out, trump_out, trump_card_out)
-        _store(i + 1, bids_b, tricks_b, trump_b, card_b, bids_out, tricks_out, trump_out, trump_card_out)
+                                                hook, highest_bidder_leads, must_trump, bids[1], tricks[1], hands[1],
+                                                order)
+        _store(i, bids[0], tricks[0], trump_a, card_a, bids_out, tricks_out, trump_out, trump_card_out)
+        _store(i + 1, bids[1], tricks[1], trump_b, card_b, bids_out, tricks_out, trump_out, trump_card_out)
     if n % 2 == 1:
         trump, card = play_round_random(seeds[n - 1], players, hand_size, dealers[n - 1], trump_codes[n - 1], hook,
-                                        highest_bidder_leads, must_trump, bids_a, tricks_a, hands_a, order)
-        _store(n - 1, bids_a, tricks_a, trump, card, bids_out, tricks_out, trump_out, trump_card_out)
+                                        highest_bidder_leads, must_trump, bids[0], tricks[0], hands[0], order)
+        _store(n - 1, bids[0], tricks[0], trump, card, bids_out, tricks_out, trump_out, trump_card_out)
 
 
 @njit(cache=True, nogil=True)

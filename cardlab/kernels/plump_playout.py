@@ -33,7 +33,7 @@ import numpy as np
 from ._numba import njit
 from .bits import SUIT_OF, barrier, nth_bit, popcount
 from .cores import Trick, add_to_trick, beats, empty_trick, finish_trick, first_leader, forbidden_bid, legal_follow, next_seat
-from .rng import U64, below, fill_ahead, take_ahead
+from .rng import U64, below, fill_ahead, shuffle_step, swap_into, take_ahead
 
 __all__ = ["PlumpDeal", "random_card", "deal_hands", "random_bids", "random_tricks", "random_play_out", "AHEAD",
            "random_start_ahead", "random_tricks_pair_ahead"]
@@ -87,6 +87,16 @@ def deal_hands(state, players, hand_size, dealer, trump_code, hands, order):
     >>> int(hands[1]) == sum(1 << c for c in deck[0:12:4]), card == deck[12], trump == deck[12] // 13
     (True, True, True)
     """
+    return shuffle_and_deal(state, None, players, hand_size, dealer, trump_code, hands, order)
+
+
+@njit(cache=True)
+def shuffle_and_deal(state, picks, players, hand_size, dealer, trump_code, hands, order):
+    """:func:`deal_hands` with the shuffle's picks drawn from ``state`` as the cards are placed
+    (``picks`` None), or given: position ``i`` takes the card at ``i + picks[i]`` (drawn ahead by
+    :func:`random_start_ahead`; ``state`` is then returned unchanged).  Returns (state, trump suit,
+    trump card).
+    """
     n = 52
     n_hands = players + 1 if players == 2 else players
     dealt = hand_size * n_hands
@@ -97,12 +107,11 @@ def deal_hands(state, players, hand_size, dealer, trump_code, hands, order):
         hands[s] = U64(0)
     seat = dealer + 1 if dealer + 1 < players else 0
     pos = 0  # which hand the next card goes to (players == 2: position 2 is the blind hand)
-    for i in range(steps):
-        state, j = below(state, n - i)
-        j += i
-        card = order[j]
-        order[j] = order[i]
-        order[i] = card
+    for i in range(steps):  # Fisher–Yates from the top
+        if picks is None:
+            state, card = shuffle_step(state, order, i, n)
+        else:
+            card = swap_into(order, i, i + picks[i])
         if i < dealt:
             if pos < players:
                 hands[seat] |= U64(1) << U64(card)
@@ -227,35 +236,7 @@ def random_start_ahead(seed, players, hand_size, dealer, trump_code, hook, highe
         m = U64(ahead[i]) * U64(52 - i)
         picks[i] = np.int8(m >> U64(32))
         doubt += 1 if (m & U64(0xFFFFFFFF)) < U64(52 - i) else 0
-    for i in range(52):
-        order[i] = i
-    for s in range(players):
-        hands[s] = U64(0)
-    seat = dealer + 1 if dealer + 1 < players else 0
-    pos = 0  # which hand the next card goes to (players == 2: position 2 is the blind hand)
-    for i in range(steps):
-        j = i + picks[i]
-        card = order[j]
-        order[j] = order[i]
-        order[i] = card
-        if i < dealt:
-            if pos < players:
-                hands[seat] |= U64(1) << U64(card)
-                seat = seat + 1 if seat + 1 < players else 0
-            pos = pos + 1 if pos + 1 < n_hands else 0
-    for i in range(steps, dealt):  # the last card of a full deal is placed without a draw
-        if pos < players:
-            hands[seat] |= U64(1) << U64(order[i])
-            seat = seat + 1 if seat + 1 < players else 0
-        pos = pos + 1 if pos + 1 < n_hands else 0
-    trump = trump_code
-    trump_card = -1
-    if trump_code == -2:
-        if dealt < 52:
-            trump_card = np.int64(order[dealt])
-            trump = SUIT_OF[trump_card]
-        else:
-            trump = -1
+    _, trump, trump_card = shuffle_and_deal(U64(0), picks, players, hand_size, dealer, trump_code, hands, order)
     used = steps
     total = 0
     seat = dealer
@@ -300,18 +281,26 @@ def _follow_ahead(ahead, used, hands, seat, led, trump, must_trump, best_card, b
 
 
 @njit(cache=True, inline="always")
-def random_tricks_pair_ahead(ahead_a, used_a, hands_a, leader_a, trump_a, tricks_a, ahead_b, used_b, hands_b, leader_b,
-                             trump_b, tricks_b, players, n_tricks, must_trump):
+def random_tricks_pair_ahead(ahead, hands, tricks, used, leaders, trumps, players, n_tricks, must_trump):
     """:func:`random_tricks` for two separate rounds a and b at once, from drawn-ahead outputs
     (:func:`random_start_ahead`); returns (doubt a, doubt b).
 
-    Each round gets what :func:`random_tricks` gives it alone unless its doubt is non-zero (then
-    the caller plays it again the exact way).  Played in step, card by card, the two rounds give the
-    processor two independent chains of work (each card waits for the one before it in its own
-    round only), so it does both in little more than the time of one.  This is the random kernel's
-    fast path: the follow-suit and winner rules are the cores' (:func:`_follow_ahead`), and the
-    tests replay its rounds with the engine.
+    Row 0 of ``ahead``, ``hands`` and ``tricks`` is round a's, row 1 round b's (its outputs drawn
+    ahead, its hands and its tricks taken); ``used``, ``leaders`` and ``trumps`` are pairs (a, b):
+    the outputs each round has spent, its first leader and its trump.  Each round gets what
+    :func:`random_tricks` gives it alone unless its doubt is non-zero (then the caller plays it again
+    the exact way).  Played in step, card by card, the two rounds give the processor two independent
+    chains of work (each card waits for the one before it in its own round only), so it does both in
+    little more than the time of one.  This is the random kernel's fast path: the follow-suit and
+    winner rules are the cores' (:func:`_follow_ahead`), and the tests replay its rounds with the
+    engine.
     """
+    ahead_a, ahead_b = ahead[0], ahead[1]
+    hands_a, hands_b = hands[0], hands[1]
+    tricks_a, tricks_b = tricks[0], tricks[1]
+    used_a, used_b = used
+    leader_a, leader_b = leaders
+    trump_a, trump_b = trumps
     doubt_a = doubt_b = 0
     for _ in range(n_tricks):
         used_a, d, best_a, led_a = _lead_ahead(ahead_a, used_a, hands_a, leader_a)

@@ -199,6 +199,40 @@ def take_ahead(ahead, used, n):
     return used + (1 if n != 1 else 0), np.int64(m >> U64(32)), (m & U64(0xFFFFFFFF)) < nn
 
 
+@njit(cache=True)
+def swap_into(order, i, j):
+    """Swap ``order[i]`` and ``order[j]``; returns the entry now at ``i`` (one place of a Fisher–Yates
+    shuffle, its pick ``j`` already drawn).
+
+    >>> import numpy as np
+    >>> order = np.arange(4)
+    >>> swap_into(order, 0, 2), order.tolist()
+    (2, [2, 1, 0, 3])
+    """
+    entry = order[j]
+    order[j] = order[i]
+    order[i] = entry
+    return entry
+
+
+@njit(cache=True)
+def shuffle_step(state, order, i, n):
+    """One step of a Fisher–Yates shuffle from the top: position ``i`` of ``order[:n]`` takes an entry
+    drawn uniformly from ``order[i:n]`` (:func:`swap_into`); returns (new state, the entry now at ``i``).
+
+    Every shuffle of the stream is made of these steps, ``i = 0, 1, …`` in order, so the kernels and
+    :meth:`Stream.shuffle` draw the same numbers.
+
+    >>> import numpy as np
+    >>> order = np.arange(5)
+    >>> _, first = shuffle_step(np.uint64(7), order, 0, 5)
+    >>> first == Stream(7).shuffle(5, 1)[0], sorted(order.tolist()) == list(range(5))
+    (True, True)
+    """
+    state, j = below(state, n - i)
+    return state, swap_into(order, i, i + j)
+
+
 @njit(cache=True, inline="always")
 def shuffle_into(state, order, top):
     """Fisher–Yates shuffle of the first ``top`` positions of ``order`` (filled with 0..n-1 first); returns the new state."""
@@ -207,11 +241,7 @@ def shuffle_into(state, order, top):
         order[i] = i
     steps = min(top, n - 1)
     for i in range(steps):
-        state, j = below(state, n - i)
-        j += i
-        tmp = order[i]
-        order[i] = order[j]
-        order[j] = tmp
+        state, _ = shuffle_step(state, order, i, n)
     return state
 
 

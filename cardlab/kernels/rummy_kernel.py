@@ -54,7 +54,8 @@ RULE_OPTIONS = {
 # columns of the table array (one row per meld on the table)
 _KIND, _SUIT, _LOW, _HIGH, _RANK = 0, 1, 2, 3, 4
 _SET, _RUN = 0, 1
-_MAX_TURNS = 200_000  # a safety stop; the engine has no such bound (and never needs it in practice)
+#: the kernel's rounds stop after this many turns: a safety stop (the engine has no such bound, and never needs it)
+MAX_TURNS = 200_000
 
 
 @njit(cache=True, inline="always")
@@ -160,22 +161,28 @@ _has_meld = has_meld  # the quick meld test, shared with the meld search
 
 # ------------------------------------------------------------------ choices
 @njit(cache=True)
-def _random_meld_phase(state, hand, taken, no_same, tmask, table, nt, alt_row, pick_out):
-    """Pick uniformly among the legal meld-phase actions (engine order).
+def _legal_meld(hand, taken, no_same, tmask, table, nt, alt_row, k):
+    """The melds of :data:`MELD_MASKS` that ``hand`` may put down now, in the engine's order: returns
+    (how many, the index of meld ``k`` in :data:`MELD_MASKS`); the count stops at ``k``, and a
+    ``k`` out of range (−1 to count them all) finds index −1."""
+    count = 0
+    for i in range(MELD_MASKS.shape[0]):
+        m = MELD_MASKS[i]
+        if m & hand == m:
+            _describe(m, alt_row)
+            if not _stuck(hand, m, taken, no_same, tmask, table, nt, nt, m, alt_row):
+                if count == k:
+                    return count, np.int64(i)
+                count += 1
+    return count, np.int64(-1)
 
-    Writes (kind, a, b) to ``pick_out``: 0 meld (mask in a), 1 lay-off (card a onto meld b),
-    2 discard (card a).  Returns the new stream state.
-    """
-    has = _has_meld(hand)
-    n_melds = 0
-    if has:
-        for i in range(MELD_MASKS.shape[0]):
-            m = MELD_MASKS[i]
-            if m & hand == m:
-                _describe(m, alt_row)
-                if not _stuck(hand, m, taken, no_same, tmask, table, nt, nt, m, alt_row):
-                    n_melds += 1
-    n_lay = 0
+
+@njit(cache=True)
+def _legal_layoff(hand, taken, no_same, tmask, table, nt, alt_row, k):
+    """The lay-offs ``hand`` may make now onto the table, in the engine's order (meld by meld, card
+    by card): returns (how many, card and meld of lay-off ``k``); the count stops at ``k``, and a
+    ``k`` out of range (−1 to count them all) finds card and meld −1."""
+    count = 0
     for t in range(nt):
         h = hand
         while h != U64(0):
@@ -184,37 +191,38 @@ def _random_meld_phase(state, hand, taken, no_same, tmask, table, nt, alt_row, p
             if _accepts(table[t], tmask[t], c):
                 em = _extended(table[t], tmask[t], c, alt_row)
                 if not _stuck(hand, _bit(c), taken, no_same, tmask, table, nt, t, em, alt_row):
-                    n_lay += 1
+                    if count == k:
+                        return count, c, np.int64(t)
+                    count += 1
+    return count, np.int64(-1), np.int64(-1)
+
+
+@njit(cache=True)
+def _random_meld_phase(state, hand, taken, no_same, tmask, table, nt, alt_row, pick_out):
+    """Pick uniformly among the legal meld-phase actions (engine order).
+
+    Writes (kind, a, b) to ``pick_out``: 0 meld (its index in :data:`MELD_MASKS` in a), 1 lay-off
+    (card a onto meld b), 2 discard (card a).  Returns the new stream state.
+    """
+    n_melds = 0
+    if _has_meld(hand):
+        n_melds, _ = _legal_meld(hand, taken, no_same, tmask, table, nt, alt_row, -1)
+    n_lay, _, _ = _legal_layoff(hand, taken, no_same, tmask, table, nt, alt_row, -1)
     blocked = taken >= 0 and (hand >> U64(taken)) & U64(1) != U64(0) and not may_discard(no_same, True)
     n_disc = popcount(hand) - (1 if blocked else 0)
     state, k = below(state, n_melds + n_lay + n_disc)
     if k < n_melds:
-        for i in range(MELD_MASKS.shape[0]):
-            m = MELD_MASKS[i]
-            if m & hand == m:
-                _describe(m, alt_row)
-                if not _stuck(hand, m, taken, no_same, tmask, table, nt, nt, m, alt_row):
-                    if k == 0:
-                        pick_out[0] = 0
-                        pick_out[1] = np.int64(i)
-                        return state
-                    k -= 1
+        _, i = _legal_meld(hand, taken, no_same, tmask, table, nt, alt_row, k)
+        pick_out[0] = 0
+        pick_out[1] = i
+        return state
     k -= n_melds
     if k < n_lay:
-        for t in range(nt):
-            h = hand
-            while h != U64(0):
-                c = lowest_bit(h)
-                h &= h - U64(1)
-                if _accepts(table[t], tmask[t], c):
-                    em = _extended(table[t], tmask[t], c, alt_row)
-                    if not _stuck(hand, _bit(c), taken, no_same, tmask, table, nt, t, em, alt_row):
-                        if k == 0:
-                            pick_out[0] = 1
-                            pick_out[1] = c
-                            pick_out[2] = t
-                            return state
-                        k -= 1
+        _, c, t = _legal_layoff(hand, taken, no_same, tmask, table, nt, alt_row, k)
+        pick_out[0] = 1
+        pick_out[1] = c
+        pick_out[2] = t
+        return state
     k -= n_lay
     h = hand
     while h != U64(0):
@@ -330,13 +338,68 @@ class TurnRules(NamedTuple):
     max_turns: int
 
 
-#: move codes of a forced first move (:func:`play_turns`)
+#: most melds the table can hold (52 cards, 3 per meld)
+MAX_MELDS = 20
+
+
+class RoundArrays(NamedTuple):
+    """The arrays of a Rummy round, which the turns change in place: ``hands`` (a ``uint64`` mask per
+    seat), ``stock`` (52 ``int64``; ``stock[sp:sn]``, top first), ``pile`` (52 ``int64``; ``pile[:dn]``,
+    top last), the melds on the table (``tmask``, a ``uint64`` mask per meld, and ``table``, a (kind,
+    suit, low, high, rank) row per meld; the first ``nt`` are used), what each seat took from the
+    discard pile (``pickups``, a ``uint64`` mask per seat) and whether it has melded before
+    (``melded_before``).  The sizes ``sp``, ``sn``, ``dn``, ``nt`` are the :class:`TurnState`'s.
+
+    It is built in Python (:meth:`empty`) and handed to the compiled code: with the arrays in a named
+    tuple made inside a compiled function, numba 0.68.1 gave the same seeded round a different
+    result from one call to the next.
+
+    >>> rnd = RoundArrays.empty(players=3)
+    >>> rnd.hands.shape, rnd.stock.shape, rnd.table.shape
+    ((3,), (52,), (20, 5))
+    """
+
+    hands: np.ndarray
+    stock: np.ndarray
+    pile: np.ndarray
+    tmask: np.ndarray
+    table: np.ndarray
+    pickups: np.ndarray
+    melded_before: np.ndarray
+
+    @classmethod
+    def empty(cls, players: int) -> "RoundArrays":
+        """All zeros (no cards anywhere, nobody has melded), room for a whole deck."""
+        return cls(np.zeros(players, np.uint64), np.zeros(52, np.int64), np.zeros(52, np.int64),
+                   np.zeros(MAX_MELDS, np.uint64), np.zeros((MAX_MELDS, 5), np.int64), np.zeros(players, np.uint64),
+                   np.zeros(players, np.bool_))
+
+
+#: move codes of a forced first move (:class:`Move`)
 STOCK, PILE, MELD, LAY_OFF, DISCARD = 0, 1, 2, 3, 4
 
 
+class Move(NamedTuple):
+    """A forced first move: ``kind`` a move code (−1: none, the seat's own choice; :data:`STOCK`,
+    :data:`PILE` draw; :data:`MELD` the cards ``mask``, a ``uint64``; :data:`LAY_OFF` card ``a`` onto
+    table meld ``b``; :data:`DISCARD` card ``a``).
+
+    >>> Move(DISCARD, a=12)
+    Move(kind=4, a=12, b=0, mask=np.uint64(0))
+    """
+
+    kind: int
+    a: int = 0
+    b: int = 0
+    mask: np.uint64 = np.uint64(0)
+
+
+#: no forced move: the seat to move makes the first decision too
+NO_MOVE = Move(-1)
+
+
 @njit(cache=True)
-def play_turns(state, players, hands, stock, pile, tmask, table, pickups, melded_before, at, policies, rules, force_kind,
-               force_a, force_b, force_mask):
+def play_turns(state, rnd, at, policies, rules, force):
     """Play the round on from ``at`` until a seat goes out, the stock runs out past ``max_reshuffles``,
     or ``rules.max_turns`` turns are played; returns (state, where it stands, winner or −1, went
     rummy, turns played).
@@ -346,18 +409,14 @@ def play_turns(state, players, hands, stock, pile, tmask, table, pickups, melded
     (:func:`cardlab.search.rummy_rollout.play_out`, every seat heuristic) both run it.  A turn draws
     (stock or pile), melds and lays off, and discards, or goes out; an empty stock is rebuilt from the
     pile while :func:`cardlab.rules.rummy_core.may_reshuffle` allows.  The first decision can be
-    forced: ``force_kind`` a move code (−1: none; :data:`STOCK`, :data:`PILE`, :data:`MELD` the cards
-    ``force_mask``, :data:`LAY_OFF` card ``force_a`` onto table meld ``force_b``, :data:`DISCARD` card
-    ``force_a``), which is how a candidate move is tried.  Random choices and reshuffles draw from
-    ``state`` in the order the moves are made.
+    forced: ``force`` is a :class:`Move` (:data:`NO_MOVE`: none), which is how a candidate move is
+    tried.  Random choices and reshuffles draw from ``state`` in the order the moves are made.
 
-    The round's arrays are changed in place: ``hands`` (a ``uint64`` mask per seat), ``stock``
-    (``stock[sp:sn]``, top first), ``pile`` (``pile[:dn]``, top last), the melds on the table
-    (``tmask``, ``table`` rows), what each seat took from the discard pile (``pickups``) and whether
-    it has melded before (``melded_before``).  (They are passed one by one, not as one record: with
-    the arrays in a named tuple made inside the compiled caller, numba 0.68.1 gave the same seeded
-    round a different result from one call to the next.)
+    ``rnd`` holds the round's arrays (a :class:`RoundArrays`, built in Python), changed in place;
+    ``at`` is the :class:`TurnState` the round stands at and ``rules`` the :class:`TurnRules`.
     """
+    hands, stock, pile, tmask, table, pickups = rnd.hands, rnd.stock, rnd.pile, rnd.tmask, rnd.table, rnd.pickups
+    players = hands.shape[0]
     alt_row = np.zeros(5, np.int64)
     split = np.zeros(20, np.uint64)
     pick = np.zeros(4, np.int64)
@@ -367,7 +426,7 @@ def play_turns(state, players, hands, stock, pile, tmask, table, pickups, melded
     winner = -1
     went_rummy = False
     turns = 0
-    forced = force_kind
+    forced = force.kind
     while turns < rules.max_turns:
         seat = current
         hand = hands[seat]
@@ -404,9 +463,9 @@ def play_turns(state, players, hands, stock, pile, tmask, table, pickups, melded
         while True:
             if forced >= MELD:
                 pick[0] = forced - MELD
-                pick[1] = force_a
-                pick[2] = force_b
-                meld = force_mask
+                pick[1] = force.a
+                pick[2] = force.b
+                meld = force.mask
                 forced = -1
             elif heuristic:
                 _heuristic_meld_phase(hand, taken, rules.no_same, tmask, table, nt, alt_row, pickups[nxt],
@@ -427,10 +486,10 @@ def play_turns(state, players, hands, stock, pile, tmask, table, pickups, melded
         turns += 1
         if out:
             winner = seat
-            went_rummy = not melded_before[seat]
+            went_rummy = not rnd.melded_before[seat]
             break
         # ---- end of turn
-        melded_before[seat] = melded_before[seat] or put_down
+        rnd.melded_before[seat] = rnd.melded_before[seat] or put_down
         current = nxt
         if sp >= sn:
             if not may_reshuffle(reshuffles, rules.max_reshuffles, dn):
@@ -449,17 +508,45 @@ def play_turns(state, players, hands, stock, pile, tmask, table, pickups, melded
 
 
 # -------------------------------------------------------------------- round
+class RoundResults(NamedTuple):
+    """What :func:`play_rounds` fills, one entry per round: the ``winner`` (−1: nobody went out),
+    whether it ``went_rummy``, the ``turns`` and ``reshuffles``, and per round × seat the ``penalty``
+    and the ``cards_left``.
+
+    >>> RoundResults.empty(rounds=5, players=3).penalty.shape
+    (5, 3)
+    """
+
+    winner: np.ndarray
+    went_rummy: np.ndarray
+    turns: np.ndarray
+    reshuffles: np.ndarray
+    penalty: np.ndarray
+    cards_left: np.ndarray
+
+    @classmethod
+    def empty(cls, rounds: int, players: int) -> "RoundResults":
+        """Arrays for ``rounds`` rounds of ``players`` seats (their values not yet set)."""
+        return cls(np.empty(rounds, np.int64), np.empty(rounds, np.bool_), np.empty(rounds, np.int64),
+                   np.empty(rounds, np.int64), np.empty((rounds, players), np.int64),
+                   np.empty((rounds, players), np.int64))
+
+
 @njit(cache=True)
-def play_round(seed, players, hand_size, dealer, policies, no_same, max_reshuffles, rummy_bonus,
-               penalty, cards_left):
-    """Play one round; fills ``penalty`` and ``cards_left`` (per seat) and returns
-    (winner or -1, went rummy, turns, reshuffles)."""
+def deal_round(seed, hand_size, dealer, rnd):
+    """Shuffle from the round's stream and deal into ``rnd`` (a :class:`RoundArrays`, whose seats are
+    the players): ``hand_size`` cards each, one at a time from the left of the dealer, the next card
+    the discard pile, the rest the stock; nobody has taken a card or melded yet.  Returns (state,
+    where the round stands)."""
+    hands, stock, pile = rnd.hands, rnd.stock, rnd.pile
+    players = hands.shape[0]
     state = U64(seed)
     order = np.empty(52, np.int64)
     state = shuffle_into(state, order, 51)
-    hands = np.zeros(players, np.uint64)
-    stock = np.empty(52, np.int64)
-    pile = np.empty(52, np.int64)
+    for s in range(players):
+        hands[s] = U64(0)
+        rnd.pickups[s] = U64(0)
+        rnd.melded_before[s] = False
     seat = dealer + 1 if dealer + 1 < players else 0
     for i in range(hand_size * players):
         hands[seat] |= _bit(order[i])
@@ -472,26 +559,32 @@ def play_round(seed, players, hand_size, dealer, policies, no_same, max_reshuffl
         sn += 1
     # a standard deal always leaves a stock (at most 36 + 1 of the 52 cards are dealt and turned)
     first = dealer + 1 if dealer + 1 < players else 0
-    at = TurnState(0, sn, 1, 0, first, False, -1, False, 0)
-    state, at, winner, went_rummy, turns = play_turns(state, players, hands, stock, pile, np.zeros(20, np.uint64),
-                                                      np.zeros((20, 5), np.int64), np.zeros(players, np.uint64),
-                                                      np.zeros(players, np.bool_), at, policies,
-                                                      TurnRules(no_same, max_reshuffles, _MAX_TURNS), -1, 0, 0, U64(0))
+    return state, TurnState(0, sn, 1, 0, first, False, -1, False, 0)
+
+
+@njit(cache=True)
+def play_round(seed, hand_size, dealer, policies, rules, rummy_bonus, rnd, penalty, cards_left):
+    """Deal (:func:`deal_round`) and play one round in ``rnd`` (a :class:`RoundArrays`) by the
+    :class:`TurnRules` ``rules``; fills ``penalty`` and ``cards_left`` (per seat) and returns
+    (winner or -1, went rummy, turns, reshuffles)."""
+    state, at = deal_round(seed, hand_size, dealer, rnd)
+    state, at, winner, went_rummy, turns = play_turns(state, rnd, at, policies, rules, Move(-1, 0, 0, U64(0)))
     doubled = rummy_bonus and winner >= 0 and went_rummy
-    for s in range(players):
-        cards_left[s] = popcount(hands[s])
-        penalty[s] = round_penalty(mask_points(hands[s]), s == winner, doubled)
+    for s in range(rnd.hands.shape[0]):
+        cards_left[s] = popcount(rnd.hands[s])
+        penalty[s] = round_penalty(mask_points(rnd.hands[s]), s == winner, doubled)
     return winner, went_rummy, turns, at.reshuffles
 
 
 @njit(cache=True, nogil=True)
-def play_rounds(seeds, players, hand_size, dealers, policies, no_same, max_reshuffles, rummy_bonus,
-                winner, went_rummy, turns, reshuffles, penalty, cards_left):
-    """Play one round per seed (arrays per round; ``penalty``/``cards_left`` round × seat)."""
+def play_rounds(seeds, dealers, hand_size, policies, rules, rummy_bonus, rnd, out):
+    """Play one round per seed (``dealers``: one per round) in the work arrays ``rnd`` (a
+    :class:`RoundArrays` of the players' seats) by the :class:`TurnRules` ``rules``; fills ``out``, a
+    :class:`RoundResults` with a row per round."""
     for i in range(seeds.shape[0]):
-        w, r, t, k = play_round(seeds[i], players, hand_size, dealers[i], policies, no_same, max_reshuffles,
-                                rummy_bonus, penalty[i], cards_left[i])
-        winner[i] = w
-        went_rummy[i] = r
-        turns[i] = t
-        reshuffles[i] = k
+        w, r, t, k = play_round(seeds[i], hand_size, dealers[i], policies, rules, rummy_bonus, rnd, out.penalty[i],
+                                out.cards_left[i])
+        out.winner[i] = w
+        out.went_rummy[i] = r
+        out.turns[i] = t
+        out.reshuffles[i] = k

@@ -92,21 +92,41 @@ def mask_points(mask):
 
 
 @njit(cache=True)
-def deadwood(mask):
-    """Least deadwood penalty of the cards in ``mask`` (the twin of ``melds.deadwood_points``)."""
+def deadwood_and_meld(mask):
+    """(least deadwood penalty of the cards in ``mask``, the meld holding its lowest card in a split
+    that leaves that little: 0 when the lowest card is best left as deadwood).
+
+    The search of :func:`cardlab.games.melds.best_melds`: branch on the lowest card, deadwood or in
+    one of its melds (in the order of ``MELDS_WITH``), keeping the first meld that leaves strictly
+    less deadwood.
+
+    >>> from cardlab.cards import parse_cards
+    >>> hand = np.uint64(sum(1 << c.index for c in parse_cards("2C 3C 4C KD")))
+    >>> points, meld = deadwood_and_meld(hand)
+    >>> int(points), sorted(c.index for c in parse_cards("2C 3C 4C")) == [i for i in range(52) if int(meld) >> i & 1]
+    (10, True)
+    """
     if not has_meld(mask):  # no meld at all (also the empty hand): every card is deadwood
-        return mask_points(mask)
+        return mask_points(mask), U64(0)
     low = lowest_bit(mask)
-    best = deadwood(mask & (mask - U64(1))) + POINTS[low]
+    best = deadwood_and_meld(mask & (mask - U64(1)))[0] + POINTS[low]
+    choice = U64(0)
     for k in range(MELDS_WITH_COUNT[low]):
         if best == 0:
             break
         meld = MELDS_WITH[low, k]
         if meld & mask == meld:
-            rest = deadwood(mask & ~meld)
+            rest = deadwood_and_meld(mask & ~meld)[0]
             if rest < best:
                 best = rest
-    return best
+                choice = meld
+    return best, choice
+
+
+@njit(cache=True)
+def deadwood(mask):
+    """Least deadwood penalty of the cards in ``mask`` (the twin of ``melds.deadwood_points``)."""
+    return deadwood_and_meld(mask)[0]
 
 
 @njit(cache=True)
@@ -117,18 +137,7 @@ def best_split(mask, out):
     if not has_meld(mask):  # most hands between melds: nothing to search
         return n, melded
     while mask != U64(0):
-        low = lowest_bit(mask)
-        best = deadwood(mask & (mask - U64(1))) + POINTS[low]
-        choice = U64(0)
-        for k in range(MELDS_WITH_COUNT[low]):
-            if best == 0:
-                break
-            meld = MELDS_WITH[low, k]
-            if meld & mask == meld:
-                rest = deadwood(mask & ~meld)
-                if rest < best:
-                    best = rest
-                    choice = meld
+        choice = deadwood_and_meld(mask)[1]
         if choice == U64(0):
             mask &= mask - U64(1)
         else:

@@ -13,12 +13,17 @@ void in), and add:
   arbitrary state (hands as ``uint64`` masks, the trick on the table, what was taken so far), every
   seat following the heuristic player exactly as :func:`cardlab.kernels.femkamp_kernel.play_games` does;
 * :func:`play_out_kabal` — the same for the kabal round (rows as ace-low ``lows``/``highs``);
-* :func:`evaluate_trick_cards` and :func:`evaluate_kabal_cards` — for each candidate card, the sum
-  of the searching seat's round points over many sampled deals (the same deals for every candidate:
-  common random numbers), played out by the functions above.  Lower is better, as in Femkamp.
+* :func:`evaluate_cards` — for each candidate card, the sum of the searching seat's round points
+  over many sampled deals (the same deals for every candidate: common random numbers), played out
+  by the functions above.  Lower is better, as in Femkamp.
+
+The position searched is one numpy record of dtype :data:`POSITION` (:meth:`Position.record`: the
+round, what the searching seat holds and knows, its arrays by seat held in the record itself, for at
+most :data:`~cardlab.search.plump_rollout.SEATS` seats), and the round played on from it in a
+sampled deal one record of dtype :data:`AT`, changed in place, as in :mod:`cardlab.search.plump_rollout`.
 
 Round codes are those of :data:`cardlab.rules.femkamp_core.ROUND_CODES` (0 pass, 1 clubs, 2 queens,
-3 grand); card codes are ``card.index``.
+3 grand, 4 kabal); card codes are ``card.index``.
 
 >>> import numpy as np
 >>> from cardlab.cards import parse_cards
@@ -32,6 +37,8 @@ Round codes are those of :data:`cardlab.rules.femkamp_core.ROUND_CODES` (0 pass,
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from ..kernels._numba import njit
@@ -40,9 +47,88 @@ from ..kernels.cores import beats, kabal_score, trick_round_score, voids_shown
 from ..kernels.femkamp_kernel import TAKEN_CLUBS as CLUBS, TAKEN_QUEENS as QUEENS, TAKEN_TRICKS as TRICKS  # the columns of taken
 from ..kernels.femkamp_heuristic import kabal_card
 from ..kernels.femkamp_kernel import kabal_fitting_cards, place_kabal_card, play_tricks
-from .plump_rollout import sample_world
 from ..kernels.rng import U64
+from ..rules.femkamp_core import ROUND_CODES
+from .plump_rollout import SEATS, sample_world
 
+__all__ = ["CLUBS", "QUEENS", "TRICKS", "KABAL", "POSITION", "AT", "Position", "play_out_tricks", "play_out_kabal",
+           "start_at_position", "trick_points", "kabal_points", "evaluate_cards"]
+
+#: the kabal round's code (the other codes are trick rounds)
+KABAL = ROUND_CODES["kabal"]
+
+#: The position searched, as the searching seat ``me`` knows it (the fields of :class:`Position`).
+POSITION = np.dtype([("me", np.int64), ("players", np.int64), ("code", np.int64), ("queen_points", np.int64),
+                     ("clubs_all_zero", np.bool_), ("my_hand", np.uint64), ("unseen", np.uint64),
+                     ("played", np.uint64), ("leader", np.int64), ("n_trick", np.int64),
+                     ("counts", np.int64, SEATS), ("voids", np.int64, SEATS), ("trick_cards", np.int64, SEATS),
+                     ("taken", np.int64, (SEATS, 3)), ("prikks", np.int64, SEATS), ("lows", np.int64, 4),
+                     ("highs", np.int64, 4)], align=True)
+
+#: The round played on from the position in one sampled deal (one record, changed in place).
+AT = np.dtype([("hands", np.uint64, SEATS),          # by seat: the cards held, a mask,
+               ("voids", np.int64, SEATS),           # … the suits shown void in, a 4-bit mask,
+               ("taken", np.int64, (SEATS, 3)),      # … tricks, clubs and queens taken,
+               ("prikks", np.int64, SEATS),          # … prikks (the kabal round)
+               ("trick_cards", np.int64, SEATS),     # the cards on the table, in the order played
+               ("lows", np.int64, 4),                # the kabal rows' lowest and highest ace-low positions
+               ("highs", np.int64, 4)],
+              align=True)
+
+
+@dataclass
+class Position:
+    """The position searched, as the searching seat ``me`` knows it.
+
+    ``code``: the round (:data:`~cardlab.rules.femkamp_core.ROUND_CODES`); ``my_hand``: its cards;
+    ``unseen``: the cards it cannot see (the others' hands); ``counts[s]``: cards seat ``s`` holds
+    now.  A trick round: ``voids[s]``, the 4-bit mask of suits seat ``s`` has shown void in;
+    ``taken[s]``, the tricks, clubs and queens it has taken (columns :data:`TRICKS`, :data:`CLUBS`,
+    :data:`QUEENS`); ``trick_cards[:n_trick]``, the trick on the table, led by ``leader``; ``played``,
+    every card played this round (the table's too); the scoring options ``queen_points`` and
+    ``clubs_all_zero``.  The kabal round: the rows ``lows``/``highs`` (ace-low positions, 0: not
+    started) and the ``prikks`` so far.  At most :data:`~cardlab.search.plump_rollout.SEATS` players.
+
+    >>> Position(me=0, players=3, code=KABAL, my_hand=np.uint64(1), unseen=np.uint64(6),
+    ...          counts=[1, 1, 1]).record()["prikks"].tolist()
+    [0, 0, 0, 0, 0, 0, 0, 0]
+    """
+
+    me: int
+    players: int
+    code: int
+    my_hand: np.uint64
+    unseen: np.uint64
+    counts: np.ndarray
+    queen_points: int = 0
+    clubs_all_zero: bool = False
+    voids: np.ndarray = None
+    taken: np.ndarray = None
+    leader: int = -1
+    trick_cards: np.ndarray = None
+    n_trick: int = 0
+    played: np.uint64 = np.uint64(0)
+    lows: np.ndarray = None
+    highs: np.ndarray = None
+    prikks: np.ndarray = None
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.players <= SEATS:
+            raise ValueError(f"the search holds 2 to {SEATS} players; this position has {self.players}")
+
+    def record(self) -> np.void:
+        """This position as one :data:`POSITION` record, what the compiled search reads (the arrays by
+        seat filled up to :data:`~cardlab.search.plump_rollout.SEATS` with zeros)."""
+        rec = np.zeros(1, POSITION)[0]
+        for name in ("me", "players", "code", "queen_points", "clubs_all_zero", "my_hand", "unseen", "played",
+                     "leader", "n_trick"):
+            rec[name] = getattr(self, name)
+        for name in ("counts", "voids", "trick_cards", "taken", "prikks", "lows", "highs"):
+            value = getattr(self, name)
+            if value is not None:
+                value = np.asarray(value)
+                rec[name][:len(value)] = value
+        return rec
 
 
 @njit(cache=True)
@@ -96,83 +182,81 @@ def play_out_kabal(hands, players, turn, lows, highs, prikks):
         turn = turn + 1 if turn + 1 < players else 0
 
 
-@njit(cache=True, nogil=True)
-def evaluate_trick_cards(seed, worlds, me, players, code, queen_points, clubs_all_zero, my_hand, unseen, counts,
-                         voids, taken, leader, trick_cards, n_trick, played, candidates, score_sum, square_sum):
-    """Try each card of ``candidates`` in ``worlds`` sampled deals of a trick round; returns the
-    number of deals that respected every void shown.
+@njit(cache=True)
+def start_at_position(position, deal, at):
+    """Set the round ``at`` (an :data:`AT` record) to the position searched (a :data:`POSITION`
+    record) with the hands ``deal`` (a mask per seat, a sampled deal)."""
+    for s in range(position.players):
+        at.hands[s] = deal[s]
+        at.voids[s] = position.voids[s]
+        at.prikks[s] = position.prikks[s]
+        at.trick_cards[s] = position.trick_cards[s]
+        for col in range(3):
+            at.taken[s, col] = position.taken[s, col]
+    for suit in range(4):
+        at.lows[suit] = position.lows[suit]
+        at.highs[suit] = position.highs[suit]
 
-    Adds, per candidate, ``me``'s round points (:func:`cardlab.rules.femkamp_core.trick_round_score`)
-    to ``score_sum`` and their squares to ``square_sum``.
+
+@njit(cache=True)
+def trick_points(position, at, card):
+    """The searching seat's points when it plays ``card`` in the trick round ``at`` and every seat
+    plays on like the heuristic player (:func:`play_out_tricks`)."""
+    me, n_trick = position.me, position.n_trick
+    at.hands[me] ^= U64(1) << U64(card)
+    at.trick_cards[n_trick] = card
+    if n_trick > 0:
+        at.voids[me] |= voids_shown(SUIT_OF[at.trick_cards[0]], SUIT_OF[card], -1, False)
+    play_out_tricks(at.hands, position.players, position.code, position.leader, at.trick_cards, n_trick + 1,
+                    position.played | (U64(1) << U64(card)), at.voids, at.taken)
+    return trick_round_score(position.code, at.taken[me, TRICKS], at.taken[me, CLUBS], at.taken[me, QUEENS],
+                             position.queen_points, position.clubs_all_zero)
+
+
+@njit(cache=True)
+def kabal_points(position, at, card):
+    """The searching seat's kabal points (:func:`cardlab.rules.femkamp_core.kabal_score`: prikks plus
+    cards left, or only prikks for the seat that goes out) when it puts ``card`` on the rows of ``at``
+    and every seat plays on like the heuristic player (:func:`play_out_kabal`)."""
+    me, players = position.me, position.players
+    at.hands[me] ^= U64(1) << U64(card)
+    place_kabal_card(card, at.lows, at.highs)
+    after = me + 1 if me + 1 < players else 0
+    out = me if at.hands[me] == U64(0) else play_out_kabal(at.hands, players, after, at.lows, at.highs, at.prikks)
+    return kabal_score(at.prikks[me], popcount(at.hands[me]), out == me)
+
+
+@njit(cache=True, nogil=True)
+def evaluate_cards(seed, worlds, position, candidates):
+    """Try each card of ``candidates`` in ``worlds`` deals sampled from the SplitMix64 stream ``seed``;
+    returns (score sums, square sums, deals that respected every void shown).
+
+    ``position`` is a :data:`POSITION` record (a trick round, or the kabal round: ``code``
+    :data:`KABAL`).  Each deal (:func:`~cardlab.search.plump_rollout.sample_world`) is played on for
+    every candidate (:func:`trick_points`, :func:`kabal_points`): its score sum gains the searching
+    seat's round points and its square sum their squares.
     """
     state = U64(seed)
     k = candidates.shape[0]
-    hands = np.zeros(players, np.uint64)
-    work = np.zeros(players, np.uint64)
-    v2 = np.zeros(players, np.int64)
-    t2 = np.zeros((players, 3), np.int64)
-    cards = np.zeros(players, np.int64)
+    players = position.players
+    score_sum = np.zeros(k)
+    square_sum = np.zeros(k)
+    deal = np.zeros(players, np.uint64)
     pool = np.zeros(64, np.int64)
     room = np.zeros(players + 1, np.int64)
+    work = np.zeros(1, AT)
     good = 0
     for _ in range(worlds):
-        state, ok = sample_world(state, me, players, my_hand, unseen, counts, voids, hands, pool, room)
+        state, ok = sample_world(state, position, deal, pool, room)
         if ok:
             good += 1
         for i in range(k):
-            c = candidates[i]
-            for s in range(players):
-                work[s] = hands[s]
-                v2[s] = voids[s]
-                for col in range(3):
-                    t2[s, col] = taken[s, col]
-            for j in range(n_trick):
-                cards[j] = trick_cards[j]
-            cards[n_trick] = c
-            work[me] ^= U64(1) << U64(c)
-            if n_trick > 0:
-                v2[me] |= voids_shown(SUIT_OF[trick_cards[0]], SUIT_OF[c], -1, False)
-            play_out_tricks(work, players, code, leader, cards, n_trick + 1, played | (U64(1) << U64(c)), v2, t2)
-            points = trick_round_score(code, t2[me, TRICKS], t2[me, CLUBS], t2[me, QUEENS], queen_points,
-                                       clubs_all_zero)
+            at = work[0]
+            start_at_position(position, deal, at)
+            if position.code == KABAL:
+                points = kabal_points(position, at, candidates[i])
+            else:
+                points = trick_points(position, at, candidates[i])
             score_sum[i] += points
             square_sum[i] += points * points
-    return good
-
-
-@njit(cache=True, nogil=True)
-def evaluate_kabal_cards(seed, worlds, me, players, my_hand, unseen, counts, lows, highs, prikks, candidates,
-                         score_sum, square_sum):
-    """Try each card of ``candidates`` in ``worlds`` sampled deals of the kabal round; returns ``worlds``.
-
-    Adds, per candidate, ``me``'s kabal points (:func:`cardlab.rules.femkamp_core.kabal_score`: prikks
-    plus cards left, or only prikks for the seat that goes out) to ``score_sum``, squares to ``square_sum``.
-    """
-    state = U64(seed)
-    k = candidates.shape[0]
-    hands = np.zeros(players, np.uint64)
-    work = np.zeros(players, np.uint64)
-    lo = np.zeros(4, np.int64)
-    hi = np.zeros(4, np.int64)
-    p2 = np.zeros(players, np.int64)
-    no_voids = np.zeros(players, np.int64)
-    pool = np.zeros(64, np.int64)
-    room = np.zeros(players + 1, np.int64)
-    nxt = me + 1 if me + 1 < players else 0
-    for _ in range(worlds):
-        state, ok = sample_world(state, me, players, my_hand, unseen, counts, no_voids, hands, pool, room)
-        for i in range(k):
-            c = candidates[i]
-            for s in range(players):
-                work[s] = hands[s]
-                p2[s] = prikks[s]
-            for s in range(4):
-                lo[s] = lows[s]
-                hi[s] = highs[s]
-            work[me] ^= U64(1) << U64(c)
-            place_kabal_card(c, lo, hi)
-            out = me if work[me] == U64(0) else play_out_kabal(work, players, nxt, lo, hi, p2)
-            points = kabal_score(p2[me], popcount(work[me]), out == me)
-            score_sum[i] += points
-            square_sum[i] += points * points
-    return worlds
+    return score_sum, square_sum, good

@@ -17,19 +17,20 @@ discard), the meld tables of :mod:`cardlab.kernels.rummy_melds` and the rule cor
 
 A position travels as four records:
 
-* :class:`RoundArrays` — the round's arrays (hands as ``uint64`` masks, the stock and the discard
-  pile, the melds on the table as masks plus rows, the pick-ups and who has melded), changed in
-  place by a play-out.  It is built in Python (:meth:`RoundArrays.empty`) and handed in: the
-  kernel's note on :func:`~cardlab.kernels.rummy_kernel.play_turns` says why no kernel here packs
-  arrays into a record itself;
+* :class:`~cardlab.kernels.rummy_kernel.RoundArrays` — the kernel's record of the round's arrays
+  (hands as ``uint64`` masks, the stock and the discard pile, the melds on the table as masks plus
+  rows, the pick-ups and who has melded), changed in place by a play-out.  It is built in Python
+  (:meth:`RoundArrays.empty`) and handed in: the kernel's note on it says why no compiled function
+  packs arrays into a record itself;
 * :class:`~cardlab.kernels.rummy_kernel.TurnState` — the kernel's record of where the round stands
   (the stock's top and size, the pile's size, the melds on the table, the seat to move and how far
   into its turn it is, the reshuffles so far);
 * :class:`~cardlab.kernels.rummy_kernel.TurnRules` — the kernel's record of the rules the turns
   follow (``no_same_discard``, the reshuffle limit, the horizon in turns); the ``rummy_bonus``
   option, which only scores the end, goes beside it;
-* :class:`Move` — the forced first move (:data:`NO_MOVE`: none); :func:`evaluate_moves` takes its
-  candidates as one :class:`Move` whose fields are arrays, one entry per candidate.
+* :class:`~cardlab.kernels.rummy_kernel.Move` — the kernel's record of a forced first move
+  (:data:`NO_MOVE`: none); :func:`evaluate_moves` takes its candidates as one :class:`Move` whose
+  fields are arrays, one entry per candidate.
 
 A search adds :class:`Hidden`, what the searching seat knows of the cards it cannot see.
 
@@ -59,48 +60,15 @@ from typing import NamedTuple
 import numpy as np
 
 from ..kernels._numba import njit
-from ..kernels.bits import lowest_bit, popcount
+from ..kernels.bits import lowest_bit, popcount, set_bits_into
 from ..kernels.cores import round_penalty
-from ..kernels.rng import U64, below
-from ..kernels.rummy_kernel import (DISCARD, LAY_OFF, MELD, PILE, STOCK, TurnRules, TurnState, _accepts, _describe,
-                                    play_turns)
+from ..kernels.rng import U64, shuffle_step
+from ..kernels.rummy_kernel import (DISCARD, LAY_OFF, MAX_MELDS, MELD, NO_MOVE, PILE, STOCK, Move, RoundArrays,
+                                    TurnRules, TurnState, _accepts, _describe, play_turns)
 from ..kernels.rummy_melds import has_meld, mask_points
 
 __all__ = ["STOCK", "PILE", "MELD", "LAY_OFF", "DISCARD", "MAX_MELDS", "TurnState", "TurnRules", "RoundArrays",
            "Hidden", "Move", "NO_MOVE", "describe_table", "play_out", "plausible", "sample_world", "evaluate_moves"]
-
-#: most melds the table can hold (52 cards, 3 per meld)
-MAX_MELDS = 20
-
-
-class RoundArrays(NamedTuple):
-    """The arrays of a Rummy round, which a play-out changes in place: ``hands`` (a ``uint64`` mask
-    per seat), ``stock`` (52 ``int64``; ``stock[sp:sn]``, top first), ``pile`` (52 ``int64``;
-    ``pile[:dn]``, top last), the melds on the table (``tmask``, a ``uint64`` mask per meld, and
-    ``table``, a (kind, suit, low, high, rank) row per meld as in
-    :mod:`cardlab.kernels.rummy_kernel`; the first ``nt`` are used), what each seat took from the
-    discard pile (``pickups``, a ``uint64`` mask per seat) and whether it has melded before
-    (``melded_before``).  The sizes ``sp``, ``sn``, ``dn``, ``nt`` are the :class:`TurnState`'s.
-
-    >>> rnd = RoundArrays.empty(players=3)
-    >>> rnd.hands.shape, rnd.stock.shape, rnd.table.shape
-    ((3,), (52,), (20, 5))
-    """
-
-    hands: np.ndarray
-    stock: np.ndarray
-    pile: np.ndarray
-    tmask: np.ndarray
-    table: np.ndarray
-    pickups: np.ndarray
-    melded_before: np.ndarray
-
-    @classmethod
-    def empty(cls, players: int) -> "RoundArrays":
-        """All zeros (no cards anywhere, nobody has melded), room for a whole deck."""
-        return cls(np.zeros(players, np.uint64), np.zeros(52, np.int64), np.zeros(52, np.int64),
-                   np.zeros(MAX_MELDS, np.uint64), np.zeros((MAX_MELDS, 5), np.int64), np.zeros(players, np.uint64),
-                   np.zeros(players, np.bool_))
 
 
 class Hidden(NamedTuple):
@@ -112,24 +80,6 @@ class Hidden(NamedTuple):
     cards: np.uint64
     counts: np.ndarray
     known: np.ndarray
-
-
-class Move(NamedTuple):
-    """A forced first move: ``kind`` a move code (−1: none, the heuristic's), ``a``/``b`` the card
-    and table meld of a lay-off (``a``: the card of a discard), ``mask`` (a ``uint64``) the cards of a meld.
-
-    >>> Move(DISCARD, a=12)
-    Move(kind=4, a=12, b=0, mask=np.uint64(0))
-    """
-
-    kind: int
-    a: int = 0
-    b: int = 0
-    mask: np.uint64 = np.uint64(0)
-
-
-#: no forced move: the heuristic makes the first decision too
-NO_MOVE = Move(-1)
 
 
 @njit(cache=True)
@@ -156,9 +106,7 @@ def play_out(state, rnd, at, rules, rummy_bonus, force, penalty):
     """
     players = rnd.hands.shape[0]
     heuristic_seats = np.ones(players, np.int64)
-    state, _, winner, went_rummy, _ = play_turns(state, players, rnd.hands, rnd.stock, rnd.pile, rnd.tmask, rnd.table,
-                                                 rnd.pickups, rnd.melded_before, at, heuristic_seats, rules,
-                                                 force.kind, force.a, force.b, force.mask)
+    state, _, winner, went_rummy, _ = play_turns(state, rnd, at, heuristic_seats, rules, force)
     doubled = rummy_bonus and winner >= 0 and went_rummy
     for s in range(players):
         penalty[s] = round_penalty(mask_points(rnd.hands[s]), s == winner, doubled)
@@ -199,20 +147,11 @@ def sample_world(state, world, hidden, me, nt, pool, tries):
     free = hidden.cards
     for s in range(players):
         free &= ~known[s]
-    n = 0
-    rest = free
-    while rest != U64(0):
-        pool[n] = lowest_bit(rest)
-        n += 1
-        rest &= rest - U64(1)
+    n = set_bits_into(free, pool)
     m = 0
     for attempt in range(tries):
         for i in range(n - 1):
-            state, j = below(state, n - i)
-            j += i
-            c = pool[j]
-            pool[j] = pool[i]
-            pool[i] = c
+            state, _ = shuffle_step(state, pool, i, n)
         k = 0
         ok = True
         for s in range(players):

@@ -142,19 +142,17 @@ def _check_kernel_rules(rules) -> None:
 def kernel_batch(rules, policies: Sequence[str], seeds: np.ndarray, dealers: np.ndarray) -> dict[str, np.ndarray]:
     """Play one round per seed with the compiled kernel: arrays ``winner``, ``went_rummy``, ``turns``,
     ``reshuffles`` (per round) and ``penalty``, ``cards_left`` (round × seat)."""
-    from ..kernels.rummy_kernel import POLICY_CODES, play_rounds
+    from ..kernels.rummy_kernel import MAX_TURNS, POLICY_CODES, RoundArrays, RoundResults, TurnRules, play_rounds
 
     _check_kernel_rules(rules)
 
     n, p = len(seeds), rules.players
-    out = {"winner": np.empty(n, np.int64), "went_rummy": np.empty(n, np.bool_), "turns": np.empty(n, np.int64),
-           "reshuffles": np.empty(n, np.int64), "penalty": np.empty((n, p), np.int64),
-           "cards_left": np.empty((n, p), np.int64)}
-    play_rounds(np.ascontiguousarray(seeds, np.int64), p, rules.hand_size, np.ascontiguousarray(dealers, np.int64),
-                np.array([POLICY_CODES[x] for x in policies], np.int64), rules.no_same_discard, rules.max_reshuffles,
-                rules.rummy_bonus, out["winner"], out["went_rummy"], out["turns"], out["reshuffles"],
-                out["penalty"], out["cards_left"])
-    return out
+    out = RoundResults.empty(n, p)
+    play_rounds(np.ascontiguousarray(seeds, np.int64), np.ascontiguousarray(dealers, np.int64), rules.hand_size,
+                np.array([POLICY_CODES[x] for x in policies], np.int64),
+                TurnRules(rules.no_same_discard, rules.max_reshuffles, MAX_TURNS), rules.rummy_bonus,
+                RoundArrays.empty(p), out)
+    return out._asdict()
 
 
 def _kernel_rounds(rules, policies, rounds: int, dealer, rng, progress, threads) -> pd.DataFrame:
