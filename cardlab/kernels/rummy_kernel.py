@@ -64,7 +64,7 @@ def _bit(card):
 
 
 @njit(cache=True)
-def _describe(mask, row):
+def describe_meld(mask, row):
     """Fill ``row`` (kind, suit, low, high, rank) for the meld ``mask``."""
     low = lowest_bit(mask)
     suit = low // 13
@@ -88,7 +88,7 @@ def _describe(mask, row):
 
 
 @njit(cache=True, inline="always")
-def _accepts(row, mask, card):
+def meld_accepts(row, mask, card):
     """``TableMeld.accepts``: does ``card`` lay off onto the meld (``row``, ``mask``)?"""
     on_meld = (mask >> U64(card)) & U64(1) != U64(0)
     return layoff_end(row[_KIND] == _SET, popcount(mask), row[_SUIT], row[_RANK], row[_LOW], row[_HIGH],
@@ -102,10 +102,10 @@ def _table_takes(card, tmask, table, nt, alt, alt_mask, alt_row):
     for t in range(nt):
         if t == alt:
             continue
-        if _accepts(table[t], tmask[t], card):
+        if meld_accepts(table[t], tmask[t], card):
             return True
     if alt >= 0:
-        return _accepts(alt_row, alt_mask, card)
+        return meld_accepts(alt_row, alt_mask, card)
     return False
 
 
@@ -139,7 +139,7 @@ def _apply_meld_move(pick, meld, hand, tmask, table, nt, alt_row, pile, dn):
     if kind == 0:
         hand &= ~meld
         tmask[nt] = meld
-        _describe(meld, table[nt])
+        describe_meld(meld, table[nt])
         nt += 1
     elif kind == 1:
         c = pick[1]
@@ -169,7 +169,7 @@ def _legal_meld(hand, taken, no_same, tmask, table, nt, alt_row, k):
     for i in range(MELD_MASKS.shape[0]):
         m = MELD_MASKS[i]
         if m & hand == m:
-            _describe(m, alt_row)
+            describe_meld(m, alt_row)
             if not _stuck(hand, m, taken, no_same, tmask, table, nt, nt, m, alt_row):
                 if count == k:
                     return count, np.int64(i)
@@ -188,7 +188,7 @@ def _legal_layoff(hand, taken, no_same, tmask, table, nt, alt_row, k):
         while h != U64(0):
             c = lowest_bit(h)
             h &= h - U64(1)
-            if _accepts(table[t], tmask[t], c):
+            if meld_accepts(table[t], tmask[t], c):
                 em = _extended(table[t], tmask[t], c, alt_row)
                 if not _stuck(hand, _bit(c), taken, no_same, tmask, table, nt, t, em, alt_row):
                     if count == k:
@@ -245,7 +245,7 @@ def _heuristic_meld_phase(hand, taken, no_same, tmask, table, nt, alt_row, picku
     n, melded = best_split(hand, split)
     for i in range(n):
         m = split[i]
-        _describe(m, alt_row)
+        describe_meld(m, alt_row)
         if not _stuck(hand, m, taken, no_same, tmask, table, nt, nt, m, alt_row):
             pick_out[0] = 0
             pick_out[1] = -1
@@ -261,7 +261,7 @@ def _heuristic_meld_phase(hand, taken, no_same, tmask, table, nt, alt_row, picku
                 if POINTS[c] != pts:
                     continue
                 for t in range(nt):
-                    if _accepts(table[t], tmask[t], c):
+                    if meld_accepts(table[t], tmask[t], c):
                         em = _extended(table[t], tmask[t], c, alt_row)
                         if not _stuck(hand, _bit(c), taken, no_same, tmask, table, nt, t, em, alt_row):
                             pick_out[0] = 1
@@ -286,7 +286,7 @@ def _heuristic_meld_phase(hand, taken, no_same, tmask, table, nt, alt_row, picku
         danger = pickups_next & RELATED[c] != U64(0)
         if not danger:
             for t in range(nt):
-                if _accepts(table[t], tmask[t], c):
+                if meld_accepts(table[t], tmask[t], c):
                     danger = True
                     break
         if danger:
@@ -306,7 +306,7 @@ def _heuristic_takes(hand, top, tmask, table, nt, split):
     if (melded >> U64(top)) & U64(1) != U64(0):
         return True
     for t in range(nt):
-        if _accepts(table[t], tmask[t], top):
+        if meld_accepts(table[t], tmask[t], top):
             return True
     return False
 

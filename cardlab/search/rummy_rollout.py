@@ -64,7 +64,7 @@ from ..kernels.bits import lowest_bit, popcount, set_bits_into
 from ..kernels.cores import round_penalty
 from ..kernels.rng import U64, shuffle_step
 from ..kernels.rummy_kernel import (DISCARD, LAY_OFF, MAX_MELDS, MELD, NO_MOVE, PILE, STOCK, Move, RoundArrays,
-                                    TurnRules, TurnState, _accepts, _describe, play_turns)
+                                    TurnRules, TurnState, meld_accepts, describe_meld, play_turns)
 from ..kernels.rummy_melds import has_meld, mask_points
 
 __all__ = ["STOCK", "PILE", "MELD", "LAY_OFF", "DISCARD", "MAX_MELDS", "TurnState", "TurnRules", "RoundArrays",
@@ -86,7 +86,7 @@ class Hidden(NamedTuple):
 def describe_table(tmask, nt, table):
     """Fill the rows (kind, suit, low, high, rank) of the first ``nt`` melds ``tmask`` into ``table``."""
     for t in range(nt):
-        _describe(tmask[t], table[t])
+        describe_meld(tmask[t], table[t])
 
 
 @njit(cache=True)
@@ -124,7 +124,7 @@ def plausible(hand, tmask, table, nt):
         c = lowest_bit(h)
         h &= h - U64(1)
         for t in range(nt):
-            if _accepts(table[t], tmask[t], c):
+            if meld_accepts(table[t], tmask[t], c):
                 return False
     return True
 
