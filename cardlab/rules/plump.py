@@ -77,6 +77,8 @@ class PlumpRules(RulesBase):
             raise RulesError("rules.invalid", field="trump_order", problem=Message("plump.rules.trump_order"))
         for item in self.trump_order:
             check_choice("trump_order", item, TRUMP_ORDER_ITEMS)
+        if self.trump == "fixed" and self.trump_suit is None:
+            raise RulesError("rules.invalid", field="trump_suit", problem=Message("plump.rules.trump_suit_needed"))
         if self.trump == "fixed":
             check_choice("trump_suit", self.trump_suit, ("C", "D", "H", "S"))
         elif self.trump_suit is not None:
