@@ -68,6 +68,27 @@ def set_bits_into(mask, out):
     return n
 
 
+@njit(cache=True)
+def value_range(mask, values):
+    """The least and the greatest of ``values[c]`` over the set bits ``c`` of a non-zero ``mask``.
+
+    >>> import numpy as np
+    >>> value_range(np.uint64(0b10110), np.array([9, 4, 7, 9, 2]))
+    (2, 7)
+    """
+    low = values[lowest_bit(mask)]
+    high = low
+    rest = mask
+    while rest != U64(0):
+        v = values[lowest_bit(rest)]
+        rest &= rest - U64(1)
+        if v < low:
+            low = v
+        if v > high:
+            high = v
+    return low, high
+
+
 @njit(cache=True, inline="always")
 def popcount(x):
     """Number of set bits (one machine instruction)."""

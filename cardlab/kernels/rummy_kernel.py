@@ -31,7 +31,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ._numba import njit
-from .bits import lowest_bit, popcount
+from .bits import lowest_bit, popcount, value_range
 from .cores import (LAYOFF_NONE, layoff_end, leaves_no_discard, may_discard, may_reshuffle, round_penalty,
                     run_after_layoff)
 from .kernel_rules import EVERY
@@ -69,17 +69,7 @@ def describe_meld(mask, row):
     low = lowest_bit(mask)
     suit = low // 13
     run = (mask >> U64(13 * suit)) << U64(13 * suit) == mask and (mask >> U64(13 * suit + 13)) == U64(0)
-    lo = 14
-    hi = 0
-    m = mask
-    while m != U64(0):
-        c = lowest_bit(m)
-        m &= m - U64(1)
-        p = POSITION[c]
-        if p < lo:
-            lo = p
-        if p > hi:
-            hi = p
+    lo, hi = value_range(mask, POSITION)
     row[_KIND] = _RUN if run else _SET
     row[_SUIT] = suit
     row[_LOW] = lo

@@ -49,7 +49,7 @@ from ..kernels.femkamp_heuristic import kabal_card
 from ..kernels.femkamp_kernel import kabal_fitting_cards, place_kabal_card, play_tricks
 from ..kernels.rng import U64
 from ..rules.femkamp_core import ROUND_CODES
-from .plump_rollout import SEATS, sample_world
+from .plump_rollout import SEATS, sample_world, world_arrays
 
 __all__ = ["CLUBS", "QUEENS", "TRICKS", "KABAL", "POSITION", "AT", "Position", "play_out_tricks", "play_out_kabal",
            "start_at_position", "trick_points", "kabal_points", "evaluate_cards"]
@@ -241,9 +241,7 @@ def evaluate_cards(seed, worlds, position, candidates):
     players = position.players
     score_sum = np.zeros(k)
     square_sum = np.zeros(k)
-    deal = np.zeros(players, np.uint64)
-    pool = np.zeros(64, np.int64)
-    room = np.zeros(players + 1, np.int64)
+    deal, pool, room = world_arrays(players)
     work = np.zeros(1, AT)
     good = 0
     for _ in range(worlds):

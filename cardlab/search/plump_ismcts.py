@@ -83,7 +83,7 @@ from ..kernels.bits import nth_bit, popcount
 from ..kernels.cores import forbidden_bid, legal_follow, round_score
 from ..kernels.rng import U64, below, next_u64
 from .plump_rollout import (AT, ROOT, SEATS, Knobs, Root, apply_move, bid_likelihood, bid_order, later_bid,
-                            play_to_the_end, sample_world, start_at_root)
+                            play_to_the_end, sample_world, start_at_root, world_arrays)
 
 #: how many deals a search draws at most to find one that explains the bids (``bid_weight`` < 1)
 MAX_REJECTIONS = 16
@@ -203,8 +203,7 @@ def search(tree, root, knobs, seed, iterations):
     drawing from the SplitMix64 stream ``seed``; returns the stream's new state."""
     state = U64(seed)
     work = np.zeros(1, AT)
-    pool = np.zeros(64, np.int64)                   # sample_world's work arrays
-    room = np.zeros(root.players + 1, np.int64)
+    _, pool, room = world_arrays(root.players)      # sample_world's work arrays
     path = np.zeros(root.hand_size * root.players + root.players + 2, np.int64)   # the nodes of one descent
     for _ in range(iterations):
         at = work[0]   # a view into ``work``, which this use keeps alive through the loop

@@ -252,6 +252,18 @@ def sample_world(state, root, hands, pool, room):
 
 
 @njit(cache=True)
+def world_arrays(players):
+    """The arrays one sampled world is dealt into: the seats' hands, and :func:`sample_world`'s
+    ``pool`` and ``room``.
+
+    >>> hands, pool, room = world_arrays(4)
+    >>> hands.shape, pool.shape, room.shape
+    ((4,), (64,), (5,))
+    """
+    return np.zeros(players, np.uint64), np.zeros(64, np.int64), np.zeros(players + 1, np.int64)
+
+
+@njit(cache=True)
 def bid_order(seat, dealer, players):
     """``seat``'s place in the bidding: 0 for the dealer's left, ``players - 1`` for the dealer.
 
@@ -485,9 +497,7 @@ def evaluate_moves(seed, worlds, root, knobs, candidates):
     players, me = root.players, root.me
     score_sum = np.zeros(k)
     made_sum = np.zeros(k)
-    deal = np.zeros(players, np.uint64)
-    pool = np.zeros(64, np.int64)
-    room = np.zeros(players + 1, np.int64)
+    deal, pool, room = world_arrays(players)
     work = np.zeros(1, AT)
     total = 0.0
     for _ in range(worlds):
@@ -524,11 +534,9 @@ def random_trick_counts(seed, worlds, root, bid_up, candidates, hist):
     state = U64(seed)
     k = candidates.shape[0]
     players, me, hbl = root.players, root.me, root.highest_bidder_leads
-    deal = np.zeros(players, np.uint64)
+    deal, pool, room = world_arrays(players)
     hands = np.zeros(players, np.uint64)
     tricks = np.zeros(players, np.int64)
-    pool = np.zeros(64, np.int64)
-    room = np.zeros(players + 1, np.int64)
     work = np.zeros(1, AT)
     first = root.dealer + 1 if root.dealer + 1 < players else 0
     plays = k if hbl else 1
