@@ -302,3 +302,26 @@ def test_explanations_in_three_languages(sampled_set, exact_set):
                 "puzzles.theme.count_trumps"):
         m = Message(key, {"card": Card.parse("AS"), "best": 60, "other": Card.parse("2H"), "next": 20, "out": 2})
         assert len({m.text(lang) for lang in LANGUAGES}) == 3
+
+
+def test_count_trumps_puzzles_really_hang_on_the_trumps_out():
+    """Re-count the best card's lead over the runner-up in the deals where the others hold no trump
+    and in those where they hold some: the two differ by at least 15 points."""
+    from cardlab.puzzles.plump_hidden import judge
+
+    found = [p for p in hidden_puzzles_from_games(10, rng=4) if p.theme == "count_trumps"]
+    assert found
+    p = found[0]
+    rnd, pos = p.round(), p.position()
+    best, second = Card.parse(p.answer), Card.parse(p.margin["next"])
+    assert rnd.trump is not None and rnd.trump in (best.suit, second.suit)
+    deals = list(sample_deals(p.seen(), child_rng(p.seed, 1), SAMPLES)) if not p.exact else all_deals(p.seen())
+    groups = {False: [], True: []}
+    for d in deals:
+        held = any(c.suit == rnd.trump for s, h in enumerate(d) if s != p.seat for c in h)
+        a, b = judge(pos, d, [best, second])
+        groups[held].append(a - b)
+    assert min(len(g) for g in groups.values()) >= len(deals) / 10
+    lead = {k: sum(g) / len(g) for k, g in groups.items()}
+    assert abs(lead[True] - lead[False]) >= 0.15
+    assert f"{p.trumps_out}" in p.explanation().text("en")

@@ -188,6 +188,15 @@ class Chances:
     deals: int
     exact: bool
     table: tuple[tuple[bool, ...], ...] = field(default=(), compare=False, repr=False)
+    tags: tuple = field(default=(), compare=False, repr=False)    #: one ``tag(hands)`` per deal, if asked
+
+    def advantage_by_tag(self, best: Any, other: Any) -> dict:
+        """The mean lead of ``best`` over ``other`` (in chance) among the deals of each tag."""
+        i, j = self.cards.index(best), self.cards.index(other)
+        groups: dict = {}
+        for row, tag in zip(self.table, self.tags):
+            groups.setdefault(tag, []).append(row[i] - row[j])
+        return {tag: (sum(d) / len(d), len(d)) for tag, d in groups.items()}
 
     def chance(self, card: Any) -> float:
         return self.wins[key_of(card)] / self.deals if self.deals else 0.0
@@ -200,7 +209,7 @@ class Chances:
         """The same count for some of the items (the legal bids, say)."""
         cols = [self.cards.index(x) for x in items]
         return Chances(tuple(items), {key_of(x): self.wins[key_of(x)] for x in items}, self.deals, self.exact,
-                       tuple(tuple(row[i] for i in cols) for row in self.table))
+                       tuple(tuple(row[i] for i in cols) for row in self.table), self.tags)
 
     def margin(self) -> dict:
         """The best card against the next: chances, their difference and (sampled) its standard error."""
@@ -242,18 +251,22 @@ def interval(wins: int, deals: int, exact: bool) -> tuple[float, float]:
 
 def chances_of(pos: Position, seen: Seen, cards: Sequence[Card], *, seed: int,
                samples: int = SAMPLES, first_look: int = FIRST_LOOK, judge_deal: Any = None,
-               among: Sequence[Any] | None = None) -> Chances | None:
+               among: Sequence[Any] | None = None, tag: Any = None) -> Chances | None:
     """The chances of ``cards`` over the consistent deals (every one when few, else a seeded sample);
     None when a first look already shows no clear best card (or the voids leave no sample).
     ``judge_deal(hands)`` (default: :func:`judge` of ``cards``) gives one row; ``among``: the items
-    the first look compares (default: all)."""
+    the first look compares (default: all); ``tag(hands)``: a label kept per deal (see
+    :meth:`Chances.advantage_by_tag`)."""
     judge_deal = judge_deal or (lambda hands: judge(pos, hands, cards))
     deals = all_deals(seen)
     exact = deals is not None
     rows: list[tuple[bool, ...]] = []
+    tags: list[Any] = []
     source: Iterable = deals if exact else sample_deals(seen, child_rng(seed, 1), samples)
     for hands in source:
         rows.append(tuple(judge_deal(hands)))
+        if tag is not None:
+            tags.append(tag(hands))
         if not exact and len(rows) == first_look:
             early = _chances(cards, rows, False)
             m = (early if among is None else early.only(among)).margin()
@@ -261,12 +274,12 @@ def chances_of(pos: Position, seen: Seen, cards: Sequence[Card], *, seed: int,
                 return None
     if not rows or (not exact and len(rows) < samples):
         return None
-    return _chances(cards, rows, exact)
+    return _chances(cards, rows, exact, tags)
 
 
-def _chances(cards: Sequence[Card], rows: list, exact: bool) -> Chances:
+def _chances(cards: Sequence[Card], rows: list, exact: bool, tags: Sequence[Any] = ()) -> Chances:
     wins = {key_of(c): sum(r[i] for r in rows) for i, c in enumerate(cards)}
-    return Chances(tuple(cards), wins, len(rows), exact, tuple(rows))
+    return Chances(tuple(cards), wins, len(rows), exact, tuple(rows), tuple(tags))
 
 
 # ------------------------------------------------------------------ the counter-deal
@@ -447,6 +460,24 @@ def _replay(rules: dict, deal: dict, actions: Sequence[dict]) -> PlumpRound:
     return rnd
 
 
+def trumps_decide(ch: Chances, best: Card, second: Card, trump: Suit | None) -> bool:
+    """Does the right card follow from the trumps still out?  There is a trump, the best card or the
+    runner-up is one, and the best card's lead over the runner-up differs by at least
+    :data:`EXACT_MARGIN` between the deals where the others hold no trump and those where they hold
+    some (each group at least a tenth of the deals): how many trumps are out is what decides."""
+    if trump is None or (best.suit != trump and second.suit != trump) or not ch.tags:
+        return False
+    groups = ch.advantage_by_tag(best, second)
+    none = groups.get(0)
+    some = [(lead, n) for t, (lead, n) in groups.items() if t > 0]
+    if none is None or not some:
+        return False
+    n_some = sum(n for _, n in some)
+    lead_some = sum(lead * n for lead, n in some) / n_some
+    tenth = ch.deals / 10
+    return none[1] >= tenth and n_some >= tenth and abs(lead_some - none[0]) >= EXACT_MARGIN
+
+
 def trumps_out(rnd: PlumpRound, seat: int) -> int:
     """The trumps ``seat`` has not seen: 13 less its own, those played and the trump card (0 without trump)."""
     if rnd.trump is None:
@@ -485,7 +516,9 @@ def _make(rnd: PlumpRound, replay: PlumpRound, actions: list, seed: int, source:
     pos = position_of_round(replay, seat)
     legal = pos.legal()
     seen = seen_of(replay, seat)
-    ch = chances_of(pos, seen, legal, seed=seed, first_look=FIRST_LOOK if need_clear else 0)
+    trump = replay.trump
+    ch = chances_of(pos, seen, legal, seed=seed, first_look=FIRST_LOOK if need_clear else 0,
+                    tag=lambda hands: sum(1 for s, h in enumerate(hands) if s != seat for c in h if c.suit == trump))
     if ch is None:
         return None
     margin = ch.margin()
@@ -498,7 +531,8 @@ def _make(rnd: PlumpRound, replay: PlumpRound, actions: list, seed: int, source:
     return HiddenPuzzle(id=_puzzle_id(deal, acts, seat).replace("plump-", "plump-hidden-"), rules=rnd.rules.to_dict(),
                         deal=deal, actions=acts, seat=seat, bid=pos.bid, answer=best.code,
                         legal=tuple(c.code for c in legal), wins=dict(ch.wins), deals=ch.deals, exact=ch.exact,
-                        seed=seed, theme=hidden_theme_of(pos, best, second, out, seen.unseen),
+                        seed=seed, theme=hidden_theme_of(pos, best, second, out, seen.unseen,
+                                                         trumps_decide(ch, best, second, trump)),
                         difficulty=pos.tricks_left * len(legal) + (0 if ch.exact else 1), trick=pos.trick_number,
                         tricks_left=pos.tricks_left, trumps_out=out, source=source,
                         played=None if played is None else played.code, margin=margin)

@@ -75,11 +75,16 @@ def theme_of(pos: Position, answers: Sequence[Card]) -> str:
 
 
 # ------------------------------------------------------------------ hidden hands
-def count_trumps(pos: Position, card: Card, runner_up: Card, trumps_out: int) -> bool:
-    """The right card follows from how many trumps are still out: there is a trump, a child can
-    count what is left (at most 3 trumps unseen), and the choice is between a trump and another
-    card, or between playing into the last trumps and not (the right card or the runner-up is a trump)."""
-    if pos.trump is None or trumps_out > 3:
+def count_trumps(pos: Position, card: Card, runner_up: Card, trumps_out: int, decide: bool = False) -> bool:
+    """The right card follows from how many trumps are still out: there is a trump, and either the
+    chances show it (``decide``: :func:`cardlab.puzzles.plump_hidden.trumps_decide`, the best card's
+    lead depends on whether the others still hold trumps), or a child can count what is left (at
+    most 3 trumps unseen) and the choice is between a trump and another card (or into the last trump)."""
+    if pos.trump is None:
+        return False
+    if decide:
+        return True
+    if trumps_out > 3:
         return False
     return (card.suit == pos.trump) != (runner_up.suit == pos.trump) or \
         (card.suit == pos.trump and runner_up.suit == pos.trump and trumps_out <= 1)
@@ -98,9 +103,11 @@ def hidden_top_trump(pos: Position, card: Card, unseen: Sequence[Card] = ()) -> 
 HIDDEN_THEME_NAMES: tuple[str, ...] = ("top_trump", "count_trumps", "shed_high", "duck", "take_now", "exact")
 
 
-def hidden_theme_of(pos: Position, card: Card, runner_up: Card, trumps_out: int, unseen: Sequence[Card] = ()) -> str:
+def hidden_theme_of(pos: Position, card: Card, runner_up: Card, trumps_out: int, unseen: Sequence[Card] = (),
+                    decide: bool = False) -> str:
     """The theme of a hidden-hand puzzle whose best card is ``card`` and next best ``runner_up``
-    (``trumps_out``: trumps the child has not seen; ``unseen``: the cards it has not seen).
+    (``trumps_out``: trumps the child has not seen; ``unseen``: the cards it has not seen; ``decide``:
+    the chances show that the trumps still out decide, see :func:`count_trumps`).
 
     >>> pos = Position.from_text(["AS 2H", "KS 3H", "QS 4H"], seat=0, bid=2, leader=0, trump="S")
     >>> hidden_theme_of(pos, Card.parse("AS"), Card.parse("2H"), 10)
@@ -111,7 +118,7 @@ def hidden_theme_of(pos: Position, card: Card, runner_up: Card, trumps_out: int,
     """
     if hidden_top_trump(pos, card, unseen):
         return "top_trump"
-    if count_trumps(pos, card, runner_up, trumps_out):
+    if count_trumps(pos, card, runner_up, trumps_out, decide):
         return "count_trumps"
     for name, detect in THEMES[1:]:
         if detect(pos, card):
