@@ -364,3 +364,15 @@ def test_a_position_that_does_not_add_up_is_refused():
         Position.from_text(["AS KS", "QS", "JS 3H"], seat=0, bid=1, leader=0)
     with pytest.raises(ValueError, match="twice"):
         Position.from_text(["AS KS", "QS", "JS 3H"], seat=2, bid=1, leader=1, trick=[(1, "AS")])
+
+
+def test_a_card_puzzle_names_its_kind_and_old_dicts_still_read():
+    from cardlab.puzzles import puzzle_from_dict
+
+    p = puzzles_from_games(n=3, rng=7, hand_size=3)[0]
+    data = p.to_dict()
+    assert (data["game"], data["kind"], p.kind) == ("plump", "card", "card") and p.level in (1, 2, 3)
+    old = {k: v for k, v in data.items() if k != "kind"}
+    assert Puzzle.from_dict(old) == p == puzzle_from_dict(old)
+    with pytest.raises(ValueError, match="kind"):
+        Puzzle.from_dict({**data, "kind": "bid"})

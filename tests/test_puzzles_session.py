@@ -182,3 +182,82 @@ def test_a_session_from_plain_data(puzzles):
     assert s.puzzle == puzzles[0] and s.answer(s.puzzle.answer) is True
     with pytest.raises(ValueError, match="theme"):
         PuzzleSession([{**data[0], "theme": "guess"}], child="Mina")
+
+
+# ------------------------------------------------------------------ hidden hands and bids in one set
+@pytest.fixture(scope="module")
+def mixed():
+    from cardlab.puzzles import bid_puzzles_from_games, hidden_puzzles_from_games
+
+    return hidden_puzzles_from_games(2, rng=3) + bid_puzzles_from_games(2, rng=5)
+
+
+def _fits(rnd, seat, hands):
+    from cardlab.puzzles.plump_hidden import seen_of
+
+    seen = seen_of(rnd, seat)
+    used = [c for s, h in enumerate(hands) if s != seat for c in h]
+    return (sorted(hands[seat], key=lambda c: c.index) == sorted(rnd.hands[seat], key=lambda c: c.index)
+            and [len(h) for h in hands] == [len(h) for h in rnd.hands] and len(used) == len(set(used))
+            and set(used) <= set(seen.unseen) and rnd.trump_card not in used
+            and all(c.suit not in seen.voids[s] for s, h in enumerate(hands) if s != seat for c in h))
+
+
+def test_a_hidden_puzzle_hides_the_others_until_a_wrong_card_shows_the_counter_deal(mixed):
+    s = PuzzleSession(mixed, child="Mina", lang="en")
+    p = s.puzzle
+    assert s.kind == "hidden" and s.hides_others and s.message_text().startswith("You bid")
+    assert "only your own cards" in s.message_text()
+    shown = s.shown_hands()
+    assert shown[s.seat] == s.hand() and all(h is None for k, h in enumerate(shown) if k != s.seat)
+    wrong = next(c for c in p.legal if c != p.answer)
+    assert s.answer(wrong) is False and s.tone == "bad" and not s.hides_others
+    c = s.counter
+    assert c is not None and s.line is c.line and s.shown_hands() == [list(h) for h in c.hands]
+    assert _fits(s.round, s.seat, c.hands)
+    from cardlab.puzzles.plump_hidden import judge
+    assert judge(p.position(), c.hands, [Card.parse(wrong)]) == [False]
+    text = s.message_text()
+    assert text.startswith(f"Not quite: {Card.parse(wrong)} has less chance. Here is a deal that fits everything you saw")
+    assert p.explanation().text("en") in text and s.line_tricks()[0].startswith(f"Trick {p.trick}: ")
+    assert len({s.message_text(lang) for lang in LANGUAGES}) == 3
+
+
+def test_a_hidden_puzzle_right_card(mixed):
+    s = PuzzleSession(mixed, child="Mina", lang="sv")
+    assert s.answer(s.puzzle.answer) is True and s.message_text().startswith("Rätt!")
+    assert s.counter is None and s.line is None and None not in s.shown_hands()
+
+
+def test_a_bid_puzzle_takes_a_bid(mixed):
+    s = PuzzleSession(mixed[2:], child="Mina", lang="en")
+    p = s.puzzle
+    assert s.kind == "bid" and s.legal() == [] and s.legal_bids() == list(p.legal)
+    assert s.message_text().startswith("You have 3 cards and it is your turn to bid")
+    assert s.answer(Card.parse("AS")) is None and s.message_text() == "Choose a bid from 0 to 3."
+    assert s.answer_bid(9) is None and s.answered is None
+    if p.forbidden is not None:
+        assert s.answer_bid(p.forbidden) is None and s.answered is None and s.tone == "error"
+    wrong = next(b for b in p.legal if b != p.answer)
+    assert s.answer(wrong) is False
+    assert s.counter is not None and s.message_text().startswith(f"Not quite: a bid of {wrong} has less chance.")
+    assert s.line_tricks() and all(t.startswith("Trick") for t in s.line_tricks())
+    s.next_puzzle()
+    assert s.answer_bid(s.puzzle.answer) is True and s.message_text().startswith("Right! A bid of")
+
+
+def test_a_card_puzzle_refuses_a_bid(puzzles):
+    s = PuzzleSession(puzzles, child="Mina", lang="en")
+    assert s.answer_bid(1) is None and s.message_text() == "Here you pick a card, not a bid."
+    assert s.answer(1) is None and s.answered is None
+
+
+def test_a_mixed_set_from_plain_data_and_an_old_card_puzzle(mixed, puzzles):
+    old = puzzles[0].to_dict()
+    del old["kind"]                                     # a set written before the kinds existed
+    data = json.loads(json.dumps([p.to_dict() for p in mixed])) + [old]
+    s = PuzzleSession(data, child="Mina", lang="en")
+    assert [p.kind for p in s.puzzles] == ["hidden", "hidden", "bid", "bid", "card"]
+    assert s.puzzles[-1] == puzzles[0] and s.puzzles[:4] == mixed
+    with pytest.raises(ValueError, match="kind"):
+        PuzzleSession([{**data[0], "kind": "rummy"}], child="Mina")

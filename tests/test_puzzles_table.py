@@ -85,3 +85,44 @@ def test_the_table_is_only_a_view(puzzles):
     assert all(b.layout.display == "none" for b in table.card_buttons)
     assert table.message_text().startswith("Done!")
     assert len(widget_tree(table._root)) > 10
+
+
+@pytest.fixture(scope="module")
+def mixed():
+    from cardlab.puzzles import bid_puzzles_from_games, hidden_puzzles_from_games
+
+    return hidden_puzzles_from_games(1, rng=3) + bid_puzzles_from_games(1, rng=5)
+
+
+def test_a_hidden_puzzle_is_drawn_face_down_and_a_wrong_click_reveals_the_counter_deal(mixed):
+    table = PuzzleTable(mixed, child="Mina", lang="en")
+    p = table.session.puzzle
+    assert p.kind == "hidden" and "cardlab-hidden-hand" in table.felt_html.value
+    assert all(b.layout.display == "none" for b in table.bid_buttons)
+    wrong = next(c for c in p.legal if c != p.answer)
+    button_for(table, wrong).click()
+    assert table.message_text().startswith("Not quite") and "cardlab-hidden-hand" not in table.felt_html.value
+    assert "A deal in which your answer fails" in table.felt_html.value
+    assert table.line_html.value.count("<li>") == len(table.session.line.tricks())
+    table.language_dropdown.value = "sv"
+    assert "En giv där ditt svar misslyckas" in table.felt_html.value
+
+
+def test_a_bid_puzzle_shows_bid_buttons(mixed):
+    table = PuzzleTable(mixed[1:], child="Mina", lang="en")
+    p = table.session.puzzle
+    shown = [b for b in table.bid_buttons if b.layout.display != "none"]
+    assert [b.description for b in shown] == [str(b) for b in range(p.hand_size + 1)]
+    assert all(b.layout.display == "none" for b in table.card_buttons) and table.hand_html.value
+    assert "has not bid yet" in table.felt_html.value and "cardlab-hidden-hand" in table.felt_html.value
+    if p.forbidden is not None:
+        table.bid_buttons[p.forbidden].click()
+        assert table.session.answered is None and table.session.tone == "error"
+    table.bid_buttons[p.answer].click()
+    assert table.message_text().startswith("Right! A bid of") and all(b.disabled for b in shown)
+    assert "cardlab-hidden-hand" not in table.felt_html.value
+    table.next_button.click()
+    wrong = next(b for b in p.legal if b != p.answer)
+    if table.session.puzzle is p:                      # back after the others (only one in the set)
+        table.bid_buttons[wrong].click()
+        assert table.message_text().startswith("Not quite") and "<li>" in table.line_html.value

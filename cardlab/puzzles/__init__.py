@@ -6,14 +6,22 @@
 * :mod:`cardlab.puzzles.plump` — finding puzzles in rounds: :func:`puzzles_from_games` (the bots'
   rounds, seeded) and :func:`puzzles_from_match` (a child's own missed decisions); a set in a
   file with :func:`save_puzzles` and :func:`load_puzzles`.
+* :mod:`cardlab.puzzles.plump_hidden` — :class:`HiddenPuzzle`: the other hands hidden, the best
+  card by its chance over every deal the child could not tell apart, and the counter-deal.
+* :mod:`cardlab.puzzles.plump_bid` — :class:`BidPuzzle`: which bid has the best chance (the hook too).
 * :mod:`cardlab.puzzles.repetition` — a Leitner box per child: a missed puzzle comes back soon,
   a solved one later, then not at all; saved as JSON in a folder.
 * :mod:`cardlab.puzzles.session` — :class:`PuzzleSession`, the puzzle table without a user interface.
 """
 
-from .plump import Puzzle, load_puzzles, puzzles_from_games, puzzles_from_match, puzzles_from_round, save_puzzles
+from .plump import (Puzzle, load_puzzles, puzzle_from_dict, puzzles_from_games, puzzles_from_match, puzzles_from_round,
+                    save_puzzles)
+from .plump_bid import BidPuzzle, bid_puzzles_from_games, bid_puzzles_from_match
+from .plump_hidden import CounterDeal, HiddenPuzzle, hidden_puzzles_from_games, hidden_puzzles_from_match
 from .position import LosingLine, Position, position_of_round
 from .themes import THEME_NAMES, theme_of
 
-__all__ = ["LosingLine", "Position", "Puzzle", "THEME_NAMES", "load_puzzles", "position_of_round",
+__all__ = ["BidPuzzle", "CounterDeal", "HiddenPuzzle", "LosingLine", "Position", "Puzzle", "THEME_NAMES",
+           "bid_puzzles_from_games", "bid_puzzles_from_match", "hidden_puzzles_from_games",
+           "hidden_puzzles_from_match", "load_puzzles", "position_of_round", "puzzle_from_dict",
            "puzzles_from_games", "puzzles_from_match", "puzzles_from_round", "save_puzzles", "theme_of"]

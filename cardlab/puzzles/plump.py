@@ -72,6 +72,9 @@ class Puzzle:
     played: str | None = None
     margin: dict = field(default_factory=dict, compare=False)
 
+    #: the puzzle's kind in a set: every hand known, one card keeps the bid
+    kind = "card"
+
     @property
     def answer(self) -> str:
         """The right card (the first, when several keep the bid)."""
@@ -122,7 +125,8 @@ class Puzzle:
 
     # ------------------------------------------------------------- plain data
     def to_dict(self) -> dict[str, Any]:
-        return {"format": "cardlab-puzzle", "version": 1, "id": self.id, "game": "plump", "rules": self.rules,
+        return {"format": "cardlab-puzzle", "version": 1, "id": self.id, "game": "plump", "kind": "card",
+                "rules": self.rules,
                 "deal": self.deal, "actions": list(self.actions), "seat": self.seat, "bid": self.bid,
                 "answers": list(self.answers), "legal": list(self.legal), "theme": self.theme,
                 "difficulty": self.difficulty, "trick": self.trick, "tricks_left": self.tricks_left,
@@ -133,6 +137,8 @@ class Puzzle:
         """A puzzle from :meth:`to_dict`'s data; anything else is refused with a ValueError naming the field."""
         if not isinstance(data, dict) or data.get("format") != "cardlab-puzzle":
             raise ValueError("not a cardlab puzzle: the field 'format' must be 'cardlab-puzzle'.")
+        if data.get("kind", "card") != "card":      # sets written before kinds existed have no 'kind'
+            raise ValueError(f"the puzzle's field 'kind' must be 'card'; it is {data.get('kind')!r}.")
         for name in ("id", "rules", "deal", "actions", "seat", "bid", "answers", "legal", "theme", "difficulty",
                      "trick", "tricks_left"):
             if name not in data:
@@ -278,6 +284,22 @@ def puzzles_from_match(match: Any, seat: int, *, max_cards: int = MAX_CARDS) -> 
 # ------------------------------------------------------------------ a set in a file
 SET_FORMAT = "cardlab-puzzle-set"
 
+#: The kinds of Plump puzzle and where their classes live.
+KINDS = {"card": "cardlab.puzzles.plump:Puzzle", "hidden": "cardlab.puzzles.plump_hidden:HiddenPuzzle",
+         "bid": "cardlab.puzzles.plump_bid:BidPuzzle"}
+
+
+def puzzle_from_dict(data: Any) -> Any:
+    """A Plump puzzle of any kind from its ``to_dict()`` data (no ``kind``: a card puzzle, as sets
+    written before the kinds had); an unknown kind is refused with a ValueError naming the field."""
+    import importlib
+
+    kind = data.get("kind", "card") if isinstance(data, dict) else "card"
+    if kind not in KINDS:
+        raise ValueError(f"the puzzle's field 'kind' is {kind!r}: choose one of {', '.join(KINDS)}.")
+    module, name = KINDS[kind].split(":")
+    return getattr(importlib.import_module(module), name).from_dict(data)
+
 
 def save_puzzles(path: "str | Path", puzzles: Sequence[Puzzle]) -> Path:
     """Write a puzzle set as one JSON file (to hand out; :func:`load_puzzles` reads it back)."""
@@ -286,8 +308,8 @@ def save_puzzles(path: "str | Path", puzzles: Sequence[Puzzle]) -> Path:
     return write_json(path, {"format": SET_FORMAT, "version": 1, "puzzles": [p.to_dict() for p in puzzles]})
 
 
-def load_puzzles(path: "str | Path") -> list[Puzzle]:
-    """The puzzles of a file written by :func:`save_puzzles`; a damaged file is refused with a
+def load_puzzles(path: "str | Path") -> list[Any]:
+    """The puzzles (of every kind) of a file written by :func:`save_puzzles`; a damaged file is refused with a
     ValueError naming the puzzle and the field."""
     path = Path(path)
     try:
@@ -300,7 +322,7 @@ def load_puzzles(path: "str | Path") -> list[Puzzle]:
     out = []
     for number, item in enumerate(data["puzzles"], start=1):
         try:
-            out.append(Puzzle.from_dict(item))
+            out.append(puzzle_from_dict(item))
         except (ValueError, TypeError) as exc:
             raise ValueError(f"puzzle {number} of {path.name}: {exc}") from None
     return out

@@ -190,14 +190,23 @@ class Position:
             return after[self.seat] == self.bid
         return after._solvable()
 
-    def losing_line(self, card: Card) -> LosingLine:
+    def losing_line(self, card: Card | None = None) -> LosingLine:
         """A line (every card to the end) in which ``card`` loses the bid: the seat plays its best
         (every choice it has still fails), the others play to stop it.  Only for a card that
-        does not :meth:`keep <keeps>` the bid."""
-        if self.keeps(card):
-            raise ValueError(f"{card} keeps the bid: there is no line in which it loses it.")
-        steps = [Step(self.seat, card, self.trick_number)]
-        pos = self.play(card)
+        does not :meth:`keep <keeps>` the bid.
+
+        With ``card=None``: the line from here (whoever is to play), for a position in which the
+        seat can no longer make its bid whatever it does (a bid that cannot be made, say)."""
+        if card is None:
+            if self._solvable():
+                raise ValueError("the seat can still make its bid from here: there is no line in which it loses it.")
+            steps: list[Step] = []
+            pos: "Position | tuple[int, ...]" = self
+        else:
+            if self.keeps(card):
+                raise ValueError(f"{card} keeps the bid: there is no line in which it loses it.")
+            steps = [Step(self.seat, card, self.trick_number)]
+            pos = self.play(card)
         while not isinstance(pos, tuple):
             mover = pos.to_move
             options = pos.legal()

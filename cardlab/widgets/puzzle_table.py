@@ -1,9 +1,10 @@
 """The puzzle table: a thin ipywidgets view over a :class:`cardlab.puzzles.session.PuzzleSession`.
 
-It draws the position (the trump, every seat's bid and tricks, every hand, since
-the puzzle is played with all cards known, and the cards on the table), the
-child's hand as card buttons, the message line, the losing line after a wrong
-card, and *Nästa*.  A click asks the session to act and redraws; no callback
+It draws the position (the trump, every seat's bid and tricks, the other hands —
+face up in a card puzzle, face down in a hidden-hand or bidding puzzle until the
+answer, then the counter-deal after a wrong one — and the cards on the table),
+the child's hand as card buttons (or bid buttons in a bidding puzzle), the
+message line, the losing line after a wrong answer, and *Nästa*.  A click asks the session to act and redraws; no callback
 decides anything.
 
 >>> from cardlab.puzzles import puzzles_from_games
@@ -51,12 +52,15 @@ class PuzzleTable:
         self.felt_html = with_classes(W.HTML(), "cardlab-puzzle-felt")
         self.card_buttons = [self._card_button(i) for i in range(MAX_HAND)]
         self.hand_box = with_classes(W.HBox(self.card_buttons), "cardlab-puzzle-hand")
+        self.hand_html = with_classes(W.HTML(), "cardlab-puzzle-own")
+        self.bid_buttons = [self._bid_button(b) for b in range(MAX_HAND + 1)]
+        self.bid_box = with_classes(W.HBox(self.bid_buttons), "cardlab-puzzle-bids")
         self.message_html = with_classes(W.HTML(), "cardlab-message")
         self.line_html = with_classes(W.HTML(), "cardlab-puzzle-line")
         self.next_button = with_classes(W.Button(layout=W.Layout(width="auto")), "cardlab-next")
         self.next_button.on_click(lambda _: self._next())
         self._root = with_classes(W.VBox([W.HBox([self.title_html, self.language_dropdown]), self.felt_html,
-                                          self.hand_box, self.message_html, self.line_html, self.next_button]),
+                                          self.hand_box, self.hand_html, self.bid_box, self.message_html, self.line_html, self.next_button]),
                                   "cardlab-puzzle-table")
         self._shown: list[Card] = []
         self.refresh()
@@ -68,6 +72,17 @@ class PuzzleTable:
         button.style.font_weight = "bold"
         button.on_click(lambda _, i=index: self._play(i))
         return button
+
+    def _bid_button(self, bid: int) -> W.Button:
+        button = with_classes(W.Button(description=str(bid), layout=W.Layout(width="48px", height="48px")),
+                              "cardlab-bid-btn")
+        button.style.font_weight = "bold"
+        button.on_click(lambda _, b=bid: self._bid(b))
+        return button
+
+    def _bid(self, bid: int) -> None:
+        self.session.answer_bid(bid)
+        self.refresh()
 
     def _play(self, index: int) -> None:
         if index < len(self._shown):
@@ -93,8 +108,15 @@ class PuzzleTable:
     def refresh(self) -> None:
         """Redraw everything from the session."""
         s, lang = self.session, self.lang
-        self._shown = s.hand()
+        bidding = s.kind == "bid"
+        self._shown = [] if bidding else s.hand()
         answered = s.answered is not None
+        bids = s.bid_range()
+        for b, button in enumerate(self.bid_buttons):
+            button.layout.display = None if b in bids else "none"
+            button.disabled = answered
+            button.tooltip = Message("widget.puzzle.bid_tip", {"bid": b}).text(lang)
+        self.hand_html.value = cards_html(s.hand(), width=48) if bidding else ""
         for i, button in enumerate(self.card_buttons):
             if i < len(self._shown):
                 card = self._shown[i]
@@ -127,10 +149,24 @@ class PuzzleTable:
         rnd, names = s.round, s.names(lang)
         rows = [f'<div style="font:bold 14px sans-serif">{html.escape(trump_line(rnd.trump).text(lang))} '
                 f'{rnd.trump.symbol if rnd.trump else ""}</div>']
+        if s.counter is not None:
+            rows.append(f'<div style="font:italic 13px sans-serif">'
+                        f'{html.escape(Message("widget.puzzle.counter_deal").text(lang))}</div>')
+        shown = s.shown_hands()
         for seat in range(rnd.players):
-            label = Message("widget.puzzle.seat", {"name": names[seat], "bid": rnd.bids[seat],
-                                                   "taken": rnd.tricks_taken[seat]}).text(lang)
-            cards = cards_html(rnd.hands[seat], width=40) if seat != s.seat else ""
+            if rnd.bids[seat] is None:
+                label = Message("widget.puzzle.not_bid", {"name": names[seat]}).text(lang)
+            else:
+                label = Message("widget.puzzle.seat", {"name": names[seat], "bid": rnd.bids[seat],
+                                                       "taken": rnd.tricks_taken[seat]}).text(lang)
+            if seat == s.seat:
+                cards = ""
+            elif shown[seat] is None:
+                count = len(rnd.hands[seat])
+                cards = (f'<span title="{html.escape(Message("widget.puzzle.hidden_cards", {"count": count}).text(lang))}"'
+                         f' class="cardlab-hidden-hand">' + "🂠" * count + "</span>")
+            else:
+                cards = cards_html(shown[seat], width=40)
             rows.append(f'<div style="margin:2px 0"><span style="font:13px sans-serif;display:inline-block;'
                         f'min-width:210px">{html.escape(label)}</span>{cards}</div>')
         if rnd.current_trick:
