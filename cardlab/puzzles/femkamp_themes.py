@@ -123,7 +123,7 @@ Detector = Callable[[Any, Card], bool]
 THEMES: dict[str, tuple[tuple[str, Detector], ...]] = {
     "avoid": (("give_points", give_points), ("shed_high", shed_high), ("duck", duck),
               ("take_cheap", take_now), ("lead_low", lead_low)),
-    "grand": (("take_now", take_now), ("lead_master", lead_master)),
+    "grand": (("lead_master", lead_master), ("take_now", take_now)),
     "kabal": (("block_seven", block_seven), ("own_run", own_run), ("block_row", block_row)),
 }
 
