@@ -241,3 +241,24 @@ def test_own_missed_decisions():
         assert p.values[p.played] > p.best == min(p.values.values())
     with pytest.raises(CardlabError, match="seat"):
         femkamp_puzzles_from_match(match, 7)
+
+
+def test_play_the_card_that_opens_nothing():
+    # K♣ opens nothing; 5♥ would open the way for seat 1's last card, 4♥
+    rnd = _kabal_round(["KC 5H", "4H", "3H 2H AH"])
+    pos = position_of(rnd)
+    assert {c.code: v for c, v in pos.values().items()} == {"KC": 0, "5H": 1} == brute_values(rnd, 0)
+    assert theme_of(pos, [C("KC")]) == "block_row"
+
+
+def test_every_theme_of_the_set_holds_for_its_answers(starting_set):
+    from cardlab.puzzles.femkamp_themes import THEMES, kind_of
+
+    for p in starting_set:
+        pos = p.position()
+        answers = [C(a) for a in p.answers]
+        detectors = dict(THEMES[kind_of(p.round_name)])
+        if p.theme == "exact":
+            assert not any(all(d(pos, c) for c in answers) for d in detectors.values())
+        else:
+            assert all(detectors[p.theme](pos, c) for c in answers)
