@@ -163,3 +163,9 @@ class TableError(CardlabError):
     """A request a shared table refuses (no such table, a wrong token, not your seat …); nothing changes."""
 
     rule = "tables.bad_token"
+
+
+class PuzzleSearchTooLarge(CardlabError):
+    """A position larger than a puzzle's exact search is asked to look at (``.limit`` names the limit)."""
+
+    rule = "puzzles.femkamp.too_large"

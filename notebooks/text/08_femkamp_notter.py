@@ -1,0 +1,86 @@
+# ---
+# jupyter:
+#   jupytext:
+#     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation.jupytext_version
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Femkampoppgaver
+#
+# Hver oppgave her kommer fra en ekte femkamprunde. Alle kortene ligger med forsiden opp, og en datamaskin har
+# prøvd hvert kort til slutten av runden: **nøyaktig ett kort** (eller noen som er helt like) gir deg færrest
+# poeng, uansett hva de andre gjør. I grandrunden betyr det flest stikk; i kabalen færrest prikker og kort
+# igjen.
+#
+# Klikk på et kort. Riktig: du ser hvorfor. Feil: du ser hvordan de andre kan gjøre at kortet koster mer.
+
+# %% tags=["output-free"]
+from cardlab.puzzles.femkamp import femkamp_puzzles_from_games, femkamp_puzzles_from_match
+from cardlab.widgets.femkamp_puzzle_table import FemkampPuzzleTable
+import pandas as pd
+
+# %% [markdown]
+# ## En første samling
+#
+# Botene spiller noen runder (samme frø gir alltid de samme rundene), og oppgavene plukkes fra de siste
+# stikkene i hver stikkrunde og de siste kortene i kabalen.
+
+# %%
+puzzles = femkamp_puzzles_from_games(n=10, rng=1)
+pd.DataFrame({"runde": [p.round_name for p in puzzles], "tema": [p.title().text("nb") for p in puzzles],
+              "nivå": [p.level for p in puzzles], "kort å velge mellom": [len(p.legal) for p in puzzles]})
+
+# %% [markdown]
+# Her er svaret på den første, så du ser hvordan en forklaring ser ut:
+
+# %%
+first = puzzles[0]
+print(first.explanation().text("nb"))
+
+# %% [markdown]
+# Prøv de andre selv nå. Hvordan det går, lagres under navnet du skriver i `child=`.
+
+# %% tags=["nbval-ignore-output"]
+FemkampPuzzleTable(puzzles, child="Mina", folder="progress", lang="nb")
+
+# %% [markdown]
+# ## Mine feil
+#
+# Spill et parti ved bordet nedenfor (du sitter på plass 0). Når en runde er ferdig, kjører du neste celle: den
+# finner avgjørelsene der et annet kort hadde gitt deg færre poeng. Til du har spilt ferdig en runde, ser den
+# på et parti botene spilte i stedet.
+
+# %% tags=["nbval-ignore-output"]
+from cardlab.widgets.femkamp_table import FemkampTable
+table = FemkampTable(players=3, rng=7, lang="nb")
+table
+
+# %%
+from cardlab import Match
+from cardlab.bots.femkamp import FemkampBot
+from cardlab.rules.femkamp import FemkampRules
+
+if table.game.finished_rounds:
+    mine = femkamp_puzzles_from_match(table.game, 0)
+else:
+    bots_game = Match.new("femkamp", FemkampRules(players=3), rng=0).play_out(FemkampBot())
+    mine = femkamp_puzzles_from_match(bots_game, 0)
+print(len(mine), "tapte avgjørelser")
+
+# %% tags=["nbval-ignore-output"]
+FemkampPuzzleTable(mine, child="Mina", folder="progress", lang="nb") if mine else None
+
+# %% [markdown]
+# ## Spørsmål
+#
+# 1. Hvorfor er det lurt i passrunden å kaste esset ditt på et stikk noen andre vinner?
+# 2. Når hjelper det deg i kabalen å beholde en sjuer, og når koster det deg en prikk?
+# 3. Finn en oppgave der det beste kortet ikke er det laveste. Hvorfor er det best?

@@ -1,0 +1,86 @@
+# ---
+# jupyter:
+#   jupytext:
+#     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation.jupytext_version
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Femkampspussel
+#
+# Varje problem här kommer från en riktig femkampsrunda. Alla kort ligger med framsidan upp, och en dator har
+# provat varje kort till slutet av rundan: **precis ett kort** (eller några som är precis likadana) ger dig
+# minst poäng, hur de andra än spelar. I grandrundan betyder det flest stick; i kabalen minst prickar och
+# kort kvar.
+#
+# Klicka på ett kort. Rätt: du får se varför. Fel: du får se hur de andra kan göra så att kortet kostar mer.
+
+# %% tags=["output-free"]
+from cardlab.puzzles.femkamp import femkamp_puzzles_from_games, femkamp_puzzles_from_match
+from cardlab.widgets.femkamp_puzzle_table import FemkampPuzzleTable
+import pandas as pd
+
+# %% [markdown]
+# ## En första samling
+#
+# Botarna spelar några rundor (samma frö ger alltid samma rundor), och problemen plockas från de sista
+# sticken i varje stickrunda och de sista korten i kabalen.
+
+# %%
+puzzles = femkamp_puzzles_from_games(n=10, rng=1)
+pd.DataFrame({"runda": [p.round_name for p in puzzles], "tema": [p.title().text("sv") for p in puzzles],
+              "nivå": [p.level for p in puzzles], "kort att välja på": [len(p.legal) for p in puzzles]})
+
+# %% [markdown]
+# Här är svaret på det första, så att du ser hur en förklaring ser ut:
+
+# %%
+first = puzzles[0]
+print(first.explanation().text("sv"))
+
+# %% [markdown]
+# Prova nu de andra själv. Hur det går sparas under namnet du skriver i `child=`.
+
+# %% tags=["nbval-ignore-output"]
+FemkampPuzzleTable(puzzles, child="Mina", folder="progress", lang="sv")
+
+# %% [markdown]
+# ## Mina misstag
+#
+# Spela ett parti vid bordet nedan (du sitter på plats 0). När en runda är klar kör du nästa cell: den hittar
+# de beslut där ett annat kort hade gett dig färre poäng. Tills du har spelat klart en runda tittar den på ett
+# parti som botarna spelade i stället.
+
+# %% tags=["nbval-ignore-output"]
+from cardlab.widgets.femkamp_table import FemkampTable
+table = FemkampTable(players=3, rng=7, lang="sv")
+table
+
+# %%
+from cardlab import Match
+from cardlab.bots.femkamp import FemkampBot
+from cardlab.rules.femkamp import FemkampRules
+
+if table.game.finished_rounds:
+    mine = femkamp_puzzles_from_match(table.game, 0)
+else:
+    bots_game = Match.new("femkamp", FemkampRules(players=3), rng=0).play_out(FemkampBot())
+    mine = femkamp_puzzles_from_match(bots_game, 0)
+print(len(mine), "missade beslut")
+
+# %% tags=["nbval-ignore-output"]
+FemkampPuzzleTable(mine, child="Mina", folder="progress", lang="sv") if mine else None
+
+# %% [markdown]
+# ## Frågor
+#
+# 1. Varför är det bra att i passrundan slänga ditt ess på ett stick som någon annan vinner?
+# 2. När hjälper det dig i kabalen att behålla en sjua, och när kostar det dig en prick?
+# 3. Hitta ett problem där det bästa kortet inte är det lägsta. Varför är det bäst?

@@ -1,0 +1,86 @@
+# ---
+# jupyter:
+#   jupytext:
+#     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation.jupytext_version
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Femkamp puzzles
+#
+# Every puzzle here comes from a real Femkamp round. All the cards are turned face up, and a computer has
+# tried every card to the end of the round: **exactly one card** (or a few that are just the same) gives you
+# the fewest points, whatever the others do. In the grand round that means the most tricks; in kabal, the
+# fewest prikks and cards left.
+#
+# Click a card. Right: you see why. Wrong: you see how the others can make that card cost you more.
+
+# %% tags=["output-free"]
+from cardlab.puzzles.femkamp import femkamp_puzzles_from_games, femkamp_puzzles_from_match
+from cardlab.widgets.femkamp_puzzle_table import FemkampPuzzleTable
+import pandas as pd
+
+# %% [markdown]
+# ## A starting set
+#
+# The bots play a few rounds (the same seed always gives the same rounds), and the puzzles are picked from
+# the last tricks of each trick round and the last cards of kabal.
+
+# %%
+puzzles = femkamp_puzzles_from_games(n=10, rng=1)
+pd.DataFrame({"round": [p.round_name for p in puzzles], "theme": [p.title().text("en") for p in puzzles],
+              "level": [p.level for p in puzzles], "cards to choose from": [len(p.legal) for p in puzzles]})
+
+# %% [markdown]
+# Here is the first one's answer, so you can see what an explanation looks like:
+
+# %%
+first = puzzles[0]
+print(first.explanation().text("en"))
+
+# %% [markdown]
+# Now try the others yourself. Your progress is saved for the name you type in `child=`.
+
+# %% tags=["nbval-ignore-output"]
+FemkampPuzzleTable(puzzles, child="Mina", folder="progress", lang="en")
+
+# %% [markdown]
+# ## Your own missed decisions
+#
+# Play a game in the table below (you are seat 0). When a round is over, run the next cell: it finds the
+# decisions where another card would have given you fewer points. Until you have finished a round it looks
+# at a game the bots played instead.
+
+# %% tags=["nbval-ignore-output"]
+from cardlab.widgets.femkamp_table import FemkampTable
+table = FemkampTable(players=3, rng=7, lang="en")
+table
+
+# %%
+from cardlab import Match
+from cardlab.bots.femkamp import FemkampBot
+from cardlab.rules.femkamp import FemkampRules
+
+if table.game.finished_rounds:
+    mine = femkamp_puzzles_from_match(table.game, 0)
+else:
+    bots_game = Match.new("femkamp", FemkampRules(players=3), rng=0).play_out(FemkampBot())
+    mine = femkamp_puzzles_from_match(bots_game, 0)
+print(len(mine), "missed decisions")
+
+# %% tags=["nbval-ignore-output"]
+FemkampPuzzleTable(mine, child="Mina", folder="progress", lang="en") if mine else None
+
+# %% [markdown]
+# ## Questions
+#
+# 1. In the pass round, why is it good to throw your ace on a trick somebody else wins?
+# 2. In kabal, when does keeping a 7 help you, and when does it cost you a prikk?
+# 3. Find a puzzle where the best card is not the lowest card. Why is it best?
