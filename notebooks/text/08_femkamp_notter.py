@@ -23,9 +23,13 @@
 # Klikk på et kort. Riktig: du ser hvorfor. Feil: du ser hvordan de andre kan gjøre at kortet koster mer.
 
 # %% tags=["output-free"]
-from cardlab.puzzles.femkamp import femkamp_puzzles_from_games, femkamp_puzzles_from_match
-from cardlab.widgets.femkamp_puzzle_table import FemkampPuzzleTable
+import textwrap
+
 import pandas as pd
+
+from cardlab.puzzles.femkamp import femkamp_puzzles_from_games, femkamp_puzzles_from_match
+from cardlab.rules.femkamp import round_title
+from cardlab.widgets.femkamp_puzzle_table import FemkampPuzzleTable
 
 # %% [markdown]
 # ## En første samling
@@ -35,7 +39,7 @@ import pandas as pd
 
 # %%
 puzzles = femkamp_puzzles_from_games(n=10, rng=1)
-pd.DataFrame({"runde": [p.round_name for p in puzzles], "tema": [p.title().text("nb") for p in puzzles],
+pd.DataFrame({"runde": [round_title(p.round_name, "nb") for p in puzzles], "tema": [p.title().text("nb") for p in puzzles],
               "nivå": [p.level for p in puzzles], "kort å velge mellom": [len(p.legal) for p in puzzles]})
 
 # %% [markdown]
@@ -43,7 +47,7 @@ pd.DataFrame({"runde": [p.round_name for p in puzzles], "tema": [p.title().text(
 
 # %%
 first = puzzles[0]
-print(first.explanation().text("nb"))
+print(textwrap.fill(first.explanation().text("nb"), 88))
 
 # %% [markdown]
 # Prøv de andre selv nå. Hvordan det går, lagres under navnet du skriver i `child=`.

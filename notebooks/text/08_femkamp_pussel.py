@@ -23,9 +23,13 @@
 # Klicka på ett kort. Rätt: du får se varför. Fel: du får se hur de andra kan göra så att kortet kostar mer.
 
 # %% tags=["output-free"]
-from cardlab.puzzles.femkamp import femkamp_puzzles_from_games, femkamp_puzzles_from_match
-from cardlab.widgets.femkamp_puzzle_table import FemkampPuzzleTable
+import textwrap
+
 import pandas as pd
+
+from cardlab.puzzles.femkamp import femkamp_puzzles_from_games, femkamp_puzzles_from_match
+from cardlab.rules.femkamp import round_title
+from cardlab.widgets.femkamp_puzzle_table import FemkampPuzzleTable
 
 # %% [markdown]
 # ## En första samling
@@ -35,7 +39,7 @@ import pandas as pd
 
 # %%
 puzzles = femkamp_puzzles_from_games(n=10, rng=1)
-pd.DataFrame({"runda": [p.round_name for p in puzzles], "tema": [p.title().text("sv") for p in puzzles],
+pd.DataFrame({"runda": [round_title(p.round_name, "sv") for p in puzzles], "tema": [p.title().text("sv") for p in puzzles],
               "nivå": [p.level for p in puzzles], "kort att välja på": [len(p.legal) for p in puzzles]})
 
 # %% [markdown]
@@ -43,7 +47,7 @@ pd.DataFrame({"runda": [p.round_name for p in puzzles], "tema": [p.title().text(
 
 # %%
 first = puzzles[0]
-print(first.explanation().text("sv"))
+print(textwrap.fill(first.explanation().text("sv"), 88))
 
 # %% [markdown]
 # Prova nu de andra själv. Hur det går sparas under namnet du skriver i `child=`.

@@ -23,9 +23,13 @@
 # Click a card. Right: you see why. Wrong: you see how the others can make that card cost you more.
 
 # %% tags=["output-free"]
-from cardlab.puzzles.femkamp import femkamp_puzzles_from_games, femkamp_puzzles_from_match
-from cardlab.widgets.femkamp_puzzle_table import FemkampPuzzleTable
+import textwrap
+
 import pandas as pd
+
+from cardlab.puzzles.femkamp import femkamp_puzzles_from_games, femkamp_puzzles_from_match
+from cardlab.rules.femkamp import round_title
+from cardlab.widgets.femkamp_puzzle_table import FemkampPuzzleTable
 
 # %% [markdown]
 # ## A starting set
@@ -35,7 +39,7 @@ import pandas as pd
 
 # %%
 puzzles = femkamp_puzzles_from_games(n=10, rng=1)
-pd.DataFrame({"round": [p.round_name for p in puzzles], "theme": [p.title().text("en") for p in puzzles],
+pd.DataFrame({"round": [round_title(p.round_name, "en") for p in puzzles], "theme": [p.title().text("en") for p in puzzles],
               "level": [p.level for p in puzzles], "cards to choose from": [len(p.legal) for p in puzzles]})
 
 # %% [markdown]
@@ -43,7 +47,7 @@ pd.DataFrame({"round": [p.round_name for p in puzzles], "theme": [p.title().text
 
 # %%
 first = puzzles[0]
-print(first.explanation().text("en"))
+print(textwrap.fill(first.explanation().text("en"), 88))
 
 # %% [markdown]
 # Now try the others yourself. Your progress is saved for the name you type in `child=`.
