@@ -51,7 +51,7 @@ print("Handed out", len(puzzles), "puzzles in", path.name)
 # In the demo class, five made-up children answer along the ladder (seeded), and one progress file is damaged
 # on purpose, to show how it is reported.
 
-# %%
+# %% tags=["output-free"]
 if DEMO:
     ladder, rng = Ladder(puzzles), random.Random(5)
     by_id = {p.id: p for p in puzzles}
