@@ -130,7 +130,7 @@ class FemkampPuzzleSession:
             return None
         p = self.puzzle
         self.answered, self.right = card, p.is_right(card)
-        self.boxes.record(p.id, right=self.right)
+        self.boxes.record(p.id, right=self.right, answer=card)
         if self.folder is not None:
             self.boxes.save(self.folder)
         if self.right:

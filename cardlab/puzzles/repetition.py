@@ -60,17 +60,20 @@ class Leitner:
 
     child: str
     turn: int = 0
-    entries: dict[str, dict[str, int]] = field(default_factory=dict)
+    entries: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def box(self, puzzle_id: str) -> int | None:
         """The puzzle's box (None: not tried yet; :data:`DONE`: solved for good)."""
         entry = self.entries.get(puzzle_id)
         return None if entry is None else entry["box"]
 
-    def record(self, puzzle_id: str, *, right: bool) -> None:
-        """Note an answer to ``puzzle_id``: up a box when right, back to box 0 when wrong."""
+    def record(self, puzzle_id: str, *, right: bool, answer: Any = None) -> None:
+        """Note an answer to ``puzzle_id``: up a box when right, back to box 0 when wrong
+        (``answer``: the card or bid given, kept as the entry's ``last``)."""
         entry = self.entries.setdefault(puzzle_id, {"box": 0, "due": 0, "tries": 0, "right": 0})
         self.turn += 1
+        if answer is not None:
+            entry["last"] = str(answer)
         entry["tries"] += 1
         if right:
             entry["right"] += 1
@@ -90,6 +93,15 @@ class Leitner:
         if fresh:
             return fresh[0]
         return min(waiting)[2] if waiting else None
+
+    def put_first(self, ids: Sequence[str]) -> None:
+        """Make ``ids`` the next puzzles, in this order, before everything else due (a puzzle
+        already done for good is opened again): the child's own mistakes after a game."""
+        ids = list(dict.fromkeys(ids))
+        lowest = min([self.turn] + [e["due"] for e in self.entries.values() if e["box"] < DONE])
+        for n, puzzle_id in enumerate(ids):
+            entry = self.entries.setdefault(puzzle_id, {"box": 0, "due": 0, "tries": 0, "right": 0})
+            entry["box"], entry["due"] = 0, lowest - len(ids) + n
 
     def solved(self, ids: Sequence[str]) -> int:
         """How many of ``ids`` were ever answered right."""
@@ -118,6 +130,10 @@ class Leitner:
             if not 0 <= entry["box"] <= DONE:
                 raise ValueError(f"the progress file's entry {key!r} has box {entry['box']}: boxes go from 0 to {DONE}.")
             checked[str(key)] = {n: entry[n] for n in ("box", "due", "tries", "right")}
+            if "last" in entry:
+                if not isinstance(entry["last"], str):
+                    raise ValueError(f"the progress file's entry {key!r} has a field 'last' that is not a text.")
+                checked[str(key)]["last"] = entry["last"]
         return cls(child=str(data.get("child", "")), turn=turn, entries=checked)
 
     def save(self, folder: "str | Path") -> Path:

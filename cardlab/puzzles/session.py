@@ -43,6 +43,7 @@ from ..session.base import default_names, name_text, text_of
 from .plump import Puzzle, puzzle_from_dict
 from .plump_hidden import CounterDeal
 from .position import LosingLine
+from .ladder import Ladder
 from .repetition import Leitner
 
 
@@ -54,13 +55,15 @@ class PuzzleSession:
     """
 
     def __init__(self, puzzles: Sequence[Any], *, child: str = "", folder: "str | Path | None" = None,
-                 lang: str = "sv") -> None:
+                 lang: str = "sv", ladder: bool = False) -> None:
         self.lang = check_language(lang)
         self.puzzles = [puzzle_from_dict(p) if isinstance(p, dict) else p for p in puzzles]
         self.by_id = {p.id: p for p in self.puzzles}
         self.child = child
         self.folder = None if folder is None else Path(folder)
         self.boxes = Leitner.load(self.folder, child) if self.folder is not None else Leitner(child)
+        #: the ladder of themes and levels (None: the boxes choose among the whole set)
+        self.ladder: Ladder | None = Ladder(self.puzzles) if ladder else None
         self.puzzle: Any = None
         self.round: Any = None
         self.answered: "Card | int | None" = None   #: the card (or bid) answered to this puzzle (None: not yet)
@@ -133,7 +136,7 @@ class PuzzleSession:
     # ------------------------------------------------------------------ moves
     def next_puzzle(self) -> Any:
         """Set the next puzzle the boxes choose (None when every puzzle is done)."""
-        chosen = self.boxes.next_id(list(self.by_id))
+        chosen = self.ladder.next_id(self.boxes) if self.ladder is not None else self.boxes.next_id(list(self.by_id))
         self.puzzle = None if chosen is None else self.by_id[chosen]
         self.answered, self.right, self.line, self.counter = None, None, None, None
         if self.puzzle is None:
@@ -142,13 +145,22 @@ class PuzzleSession:
             return None
         self.round = self.puzzle.round()
         self.round.lang = self.lang
+        self._ask()
+        return self.puzzle
+
+    def step(self) -> "Message | None":
+        """Which step of the ladder the child is on (None without a ladder)."""
+        return None if self.ladder is None else self.ladder.where(self.boxes)
+
+    def _ask(self) -> None:
         if self.kind == "bid":
             self._say([Message("puzzles.ask_bid", {"size": self.round.hand_size})], "info")
         else:
             key = "puzzles.ask_hidden" if self.kind == "hidden" else "puzzles.ask"
             self._say([Message(key, {"bid": self.puzzle.bid, "taken": self.round.tricks_taken[self.seat],
                                      "trick": self.puzzle.trick})], "info")
-        return self.puzzle
+        if self.ladder is not None:
+            self.message = [self.ladder.where(self.boxes)] + self.message
 
     def answer(self, card: "Card | str | int") -> bool | None:
         """The child plays ``card`` (or, in a bidding puzzle, bids a number): True (right), False
@@ -213,7 +225,7 @@ class PuzzleSession:
     def _record(self, answer: Any) -> None:
         p = self.puzzle
         self.answered, self.right = answer, p.is_right(answer)
-        self.boxes.record(p.id, right=self.right)
+        self.boxes.record(p.id, right=self.right, answer=self.answered)
         if self.folder is not None:
             self.boxes.save(self.folder)
 

@@ -42,9 +42,9 @@ class PuzzleTable:
     """Draw ``session`` (or a new :class:`PuzzleSession` over ``puzzles`` for ``child``)."""
 
     def __init__(self, puzzles: "Sequence[Any] | PuzzleSession", *, child: str = "",
-                 folder: "str | Path | None" = None, lang: str = "sv") -> None:
+                 folder: "str | Path | None" = None, lang: str = "sv", ladder: bool = False) -> None:
         self.session = puzzles if isinstance(puzzles, PuzzleSession) else PuzzleSession(
-            puzzles, child=child, folder=folder, lang=lang)
+            puzzles, child=child, folder=folder, lang=lang, ladder=ladder)
         self.language_dropdown = W.Dropdown(options=[(LANGUAGE_NAMES[x], x) for x in LANGUAGES],
                                             value=self.session.lang, layout=W.Layout(width="160px"))
         self.language_dropdown.observe(self._on_language, names="value")
