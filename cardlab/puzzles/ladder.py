@@ -27,6 +27,8 @@ in the box, such as the child's own mistakes, is open too).
 
 from __future__ import annotations
 
+import os
+
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
@@ -129,9 +131,19 @@ class Ladder:
 
 def progress_folder(class_folder: "str | Path | None" = None) -> Path:
     """Where a child's progress is kept: ``<class folder>/puzzles/progress`` when a class folder is
-    given, else ``puzzles`` in the user's data folder (:func:`cardlab.data_files.user_data_dir`)."""
+    given or set for the class (``$CARDLAB_CLASS_DIR``, as the classroom server sets it), so that the
+    teacher's :func:`~cardlab.puzzles.handout.collect_puzzle_results` finds it; else ``puzzles`` in the
+    user's data folder (:func:`cardlab.data_files.user_data_dir`).
+
+    >>> progress_folder("/tmp/class-3b").as_posix()
+    '/tmp/class-3b/puzzles/progress'
+    """
+    from ..classroom import CLASS_DIR_ENV
+
+    if class_folder is None and os.environ.get(CLASS_DIR_ENV, "").strip():
+        class_folder = os.environ[CLASS_DIR_ENV].strip()
     if class_folder is not None:
-        return Path(class_folder) / "puzzles" / "progress"
+        return Path(class_folder).expanduser() / "puzzles" / "progress"
     from ..data_files import user_data_dir
 
     return user_data_dir() / "puzzles"

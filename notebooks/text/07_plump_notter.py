@@ -23,6 +23,7 @@
 # på et trinn, åpnes det neste. En nøtt du bommet på, kommer tilbake senere til du løser den.
 
 # %% tags=["output-free"]
+from cardlab.puzzles.ladder import progress_folder
 from cardlab.puzzles import puzzles_from_games
 from cardlab.puzzles.handout import mistakes_first
 from cardlab.puzzles.ladder import STEP_UP, Ladder
@@ -53,7 +54,7 @@ print(f"Løs {STEP_UP} nøtter på et trinn (eller alle på et mindre trinn) for
 # Det du har løst, lagres under navnet du skriver i `child=`.
 
 # %% tags=["nbval-ignore-output"]
-PuzzleTable(puzzles, child="Mina", folder="progress", lang="nb", ladder=True)
+PuzzleTable(puzzles, child="Mina", folder=progress_folder(), lang="nb", ladder=True)
 
 # %% [markdown]
 # ## Mine feil
@@ -72,10 +73,10 @@ from cardlab import Match, PlumpRules
 from cardlab.bots.plump import PlumpBot
 
 game = table.game if table.game.finished_rounds else Match.new("plump", PlumpRules.preset("kids"), rng=0).play_out(PlumpBot())
-boxes = Leitner.load("progress", "Mina")
+boxes = Leitner.load(progress_folder(), "Mina")
 mine = mistakes_first(game, 0, boxes, puzzles)
-boxes.save("progress")
+boxes.save(progress_folder())
 print(len(mine) - len(puzzles), "bommede valg")
 
 # %% tags=["nbval-ignore-output"]
-PuzzleTable(mine, child="Mina", folder="progress", lang="nb", ladder=True)
+PuzzleTable(mine, child="Mina", folder=progress_folder(), lang="nb", ladder=True)

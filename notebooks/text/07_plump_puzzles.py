@@ -23,6 +23,7 @@
 # a few puzzles of a step, the next step opens. A puzzle you missed comes back later until you solve it.
 
 # %% tags=["output-free"]
+from cardlab.puzzles.ladder import progress_folder
 from cardlab.puzzles import puzzles_from_games
 from cardlab.puzzles.handout import mistakes_first
 from cardlab.puzzles.ladder import STEP_UP, Ladder
@@ -53,7 +54,7 @@ print(f"Solve {STEP_UP} puzzles of a step (or all of a smaller step) to move up.
 # Your progress is saved for the name you type in `child=`.
 
 # %% tags=["nbval-ignore-output"]
-PuzzleTable(puzzles, child="Mina", folder="progress", lang="en", ladder=True)
+PuzzleTable(puzzles, child="Mina", folder=progress_folder(), lang="en", ladder=True)
 
 # %% [markdown]
 # ## My mistakes
@@ -72,10 +73,10 @@ from cardlab import Match, PlumpRules
 from cardlab.bots.plump import PlumpBot
 
 game = table.game if table.game.finished_rounds else Match.new("plump", PlumpRules.preset("kids"), rng=0).play_out(PlumpBot())
-boxes = Leitner.load("progress", "Mina")
+boxes = Leitner.load(progress_folder(), "Mina")
 mine = mistakes_first(game, 0, boxes, puzzles)
-boxes.save("progress")
+boxes.save(progress_folder())
 print(len(mine) - len(puzzles), "missed decisions")
 
 # %% tags=["nbval-ignore-output"]
-PuzzleTable(mine, child="Mina", folder="progress", lang="en", ladder=True)
+PuzzleTable(mine, child="Mina", folder=progress_folder(), lang="en", ladder=True)

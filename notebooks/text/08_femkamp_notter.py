@@ -27,6 +27,7 @@ import textwrap
 
 import pandas as pd
 
+from cardlab.puzzles.ladder import progress_folder
 from cardlab.puzzles.femkamp import femkamp_puzzles_from_games, femkamp_puzzles_from_match
 from cardlab.rules.femkamp import round_title
 from cardlab.widgets.femkamp_puzzle_table import FemkampPuzzleTable
@@ -53,7 +54,7 @@ print(textwrap.fill(first.explanation().text("nb"), 88))
 # Prøv de andre selv nå. Hvordan det går, lagres under navnet du skriver i `child=`.
 
 # %% tags=["nbval-ignore-output"]
-FemkampPuzzleTable(puzzles, child="Mina", folder="progress", lang="nb")
+FemkampPuzzleTable(puzzles, child="Mina", folder=progress_folder(), lang="nb")
 
 # %% [markdown]
 # ## Mine feil
@@ -80,7 +81,7 @@ else:
 print(len(mine), "tapte avgjørelser")
 
 # %% tags=["nbval-ignore-output"]
-FemkampPuzzleTable(mine, child="Mina", folder="progress", lang="nb") if mine else None
+FemkampPuzzleTable(mine, child="Mina", folder=progress_folder(), lang="nb") if mine else None
 
 # %% [markdown]
 # ## Spørsmål

@@ -27,6 +27,7 @@ import textwrap
 
 import pandas as pd
 
+from cardlab.puzzles.ladder import progress_folder
 from cardlab.puzzles.femkamp import femkamp_puzzles_from_games, femkamp_puzzles_from_match
 from cardlab.rules.femkamp import round_title
 from cardlab.widgets.femkamp_puzzle_table import FemkampPuzzleTable
@@ -53,7 +54,7 @@ print(textwrap.fill(first.explanation().text("sv"), 88))
 # Prova nu de andra själv. Hur det går sparas under namnet du skriver i `child=`.
 
 # %% tags=["nbval-ignore-output"]
-FemkampPuzzleTable(puzzles, child="Mina", folder="progress", lang="sv")
+FemkampPuzzleTable(puzzles, child="Mina", folder=progress_folder(), lang="sv")
 
 # %% [markdown]
 # ## Mina misstag
@@ -80,7 +81,7 @@ else:
 print(len(mine), "missade beslut")
 
 # %% tags=["nbval-ignore-output"]
-FemkampPuzzleTable(mine, child="Mina", folder="progress", lang="sv") if mine else None
+FemkampPuzzleTable(mine, child="Mina", folder=progress_folder(), lang="sv") if mine else None
 
 # %% [markdown]
 # ## Frågor

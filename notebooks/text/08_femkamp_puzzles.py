@@ -27,6 +27,7 @@ import textwrap
 
 import pandas as pd
 
+from cardlab.puzzles.ladder import progress_folder
 from cardlab.puzzles.femkamp import femkamp_puzzles_from_games, femkamp_puzzles_from_match
 from cardlab.rules.femkamp import round_title
 from cardlab.widgets.femkamp_puzzle_table import FemkampPuzzleTable
@@ -53,7 +54,7 @@ print(textwrap.fill(first.explanation().text("en"), 88))
 # Now try the others yourself. Your progress is saved for the name you type in `child=`.
 
 # %% tags=["nbval-ignore-output"]
-FemkampPuzzleTable(puzzles, child="Mina", folder="progress", lang="en")
+FemkampPuzzleTable(puzzles, child="Mina", folder=progress_folder(), lang="en")
 
 # %% [markdown]
 # ## Your own missed decisions
@@ -80,7 +81,7 @@ else:
 print(len(mine), "missed decisions")
 
 # %% tags=["nbval-ignore-output"]
-FemkampPuzzleTable(mine, child="Mina", folder="progress", lang="en") if mine else None
+FemkampPuzzleTable(mine, child="Mina", folder=progress_folder(), lang="en") if mine else None
 
 # %% [markdown]
 # ## Questions
