@@ -1,0 +1,60 @@
+"""The reading of the bids: seeded, voids respected, zero bids lower the high cards, the sentence in three languages."""
+
+import numpy as np
+import pytest
+
+from cardlab import PlumpRound, PlumpRules
+from cardlab.errors import CardlabError
+from cardlab.search.plump_inference import Reading, high_card_odds, reading_message
+
+HANDS = ["2S 3S 4S 5S 6S 7S 8S 9S 10S JS", "2C 3C 4C 5C 6C 7C 8C 9C 10C JC",
+         "2H 3H 4H 5H 6H 7H 8H 9H 10H JH", "AD KD QD JD 10D 9D 8D 7D 6D 5D"]
+
+
+def _round(bids):
+    rnd = PlumpRound.from_hands(HANDS, rules=PlumpRules(players=4), dealer=3, trump="D")
+    for b in bids:
+        rnd.apply(next(a for a in rnd.legal_actions() if a.tricks == b))
+    return rnd
+
+
+def test_seeded_reproducible():
+    view = _round([0, 0, 0]).view(3)
+    a = high_card_odds(view, deals=1000, rng=7)
+    b = high_card_odds(view, deals=1000, rng=7)
+    for x, y in zip(a[:2], b[:2]):
+        assert np.array_equal(x, y)
+
+
+def test_zero_bids_lower_and_big_bids_raise():
+    b0, a0, _ = high_card_odds(_round([0, 0, 0]).view(3), deals=4000, rng=1)
+    b5, a5, _ = high_card_odds(_round([5, 5, 5]).view(3), deals=4000, rng=1)
+    others = [0, 2, 3]                       # the dealer holds both high diamonds
+    assert (a0[:3, others] < b0[:3, others]).all()
+    assert (a5[:3, others] > b5[:3, others]).all()
+    assert np.allclose(b0[:3, 1], 0) and np.allclose(b0[3, 1], 1)
+
+
+def test_unweighted_equals_plain_share():
+    # with weight 1 every deal counts alike: before == after, and the share matches a hypergeometric count
+    before, after, eff = high_card_odds(_round([0, 0, 0]).view(3), deals=4000, weight=1.0, rng=3)
+    assert np.array_equal(before, after) and eff == pytest.approx(4000)
+    # the unseen cards (52 − own 10 − the turned-up card), 10 per seat: P(a king or ace of clubs)
+    from math import comb
+    view = _round([0, 0, 0]).view(3)
+    unseen = 52 - 10 - (1 if view.trump_card is not None else 0)
+    p = 1 - comb(unseen - 2, 10) / comb(unseen, 10)
+    assert before[0, 0] == pytest.approx(p, abs=0.03)
+
+
+def test_bad_weight():
+    with pytest.raises(CardlabError):
+        high_card_odds(_round([0]).view(3), weight=0.0)
+
+
+@pytest.mark.parametrize("lang, words", [("sv", "bjöd 0, så hen har nog inga höga spader"),
+                                         ("nb", "meldte 0, så hen har nok ingen høye spar"),
+                                         ("en", "bid 0, so they probably hold no high spades")])
+def test_sentence(lang, words):
+    assert words in reading_message(Reading(2, 0, 3, 0.6, 0.2), "Bot 2").text(lang)
+    assert "3" in reading_message(Reading(1, 3, 2, 0.4, 0.8), "Bot 1").text(lang)
