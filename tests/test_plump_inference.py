@@ -58,3 +58,41 @@ def test_bad_weight():
 def test_sentence(lang, words):
     assert words in reading_message(Reading(2, 0, 3, 0.6, 0.2), "Bot 2").text(lang)
     assert "3" in reading_message(Reading(1, 3, 2, 0.4, 0.8), "Bot 1").text(lang)
+
+
+def _heuristic_hints(monkeypatch, session):
+    from cardlab.bots.levels import heuristic_class
+
+    monkeypatch.setattr(session, "hint_bot", lambda: heuristic_class("plump")())
+
+
+@pytest.mark.parametrize("lang", ["sv", "nb", "en"])
+@pytest.mark.parametrize("teacher", [False, True])
+def test_a_bid_hint_adds_the_reading_exactly_when_there_is_one(monkeypatch, lang, teacher):
+    """The hint line ends with the reading sentence when the bids say something strong enough, in the
+    table's language and in teacher mode too; the sentence is the one the reading gives independently."""
+    from cardlab.coach.tips import bid_reading
+    from cardlab.session import PlumpSession
+
+    for seed in range(6):
+        session = PlumpSession("kids", rng=seed, lang=lang, teacher=teacher)
+        session.run_bots()
+        _heuristic_hints(monkeypatch, session)
+        view = session.game.view(session.seat)
+        expected = bid_reading(view, session.raw_names(), rng=[session._base_seed, len(session.match.actions)])
+        session.hint()
+        text = session.message_text()
+        if expected is None:
+            assert " % " not in text
+        else:
+            assert text.endswith(expected.text(lang)), text
+
+
+@pytest.mark.parametrize("lang, words", [("sv", "Bot 1 bjöd 3, så hen har nog höga hjärter"),
+                                         ("nb", "Bot 1 meldte 3, så hen har nok høye hjerter"),
+                                         ("en", "Bot 1 bid 3, so they probably hold high hearts")])
+def test_the_seat_name_is_the_tables(lang, words):
+    from cardlab.session.base import default_names
+
+    names = default_names(4, 0)
+    assert reading_message(Reading(1, 3, 2, 0.3, 0.7), names[1]).text(lang).startswith(words)
