@@ -96,3 +96,50 @@ def test_the_seat_name_is_the_tables(lang, words):
 
     names = default_names(4, 0)
     assert reading_message(Reading(1, 3, 2, 0.3, 0.7), names[1]).text(lang).startswith(words)
+
+
+def _plain_after(view, deals, weight, seed):
+    """The weighted chance by a plain loop: shuffle the unseen cards, give each other seat its count,
+    weight by the rule-of-thumb bid exactly as the reading says (an independent sampler)."""
+    from cardlab.bots.plump_search import PlumpSearchBot
+    from cardlab.kernels.cores import forbidden_bid
+    from cardlab.kernels.plump_heuristic import heuristic_bid
+    from cardlab.search.plump_inference import HIGH_MASK
+    from cardlab.search.plump_rollout import bid_order
+
+    root = PlumpSearchBot()._root(view)
+    unseen = [c for c in range(52) if int(root.unseen) >> c & 1]
+    rng = np.random.default_rng(seed)
+    players, dealer = root.players, root.dealer
+    others = sum(int(root.bids[s]) for s in range(players) if s != dealer and root.bids[s] >= 0)
+    num = np.zeros((players, 4))
+    den = 0.0
+    for _ in range(deals):
+        order = rng.permutation(unseen)
+        hands, k = {}, 0
+        for s in range(players):
+            if s != root.me:
+                hands[s] = sum(1 << int(c) for c in order[k:k + int(root.counts[s])])
+                k += int(root.counts[s])
+        w = 1.0
+        for s, h in hands.items():
+            if root.bids[s] >= 0:
+                forbidden = forbidden_bid(s, dealer, root.hand_size, others, root.hook)
+                guess = heuristic_bid(np.uint64(h), root.hand_size, root.trump, players, forbidden,
+                                      bid_order(s, dealer, players), root.trump_card)
+                w *= weight ** abs(int(guess) - int(root.bids[s]))
+        den += w
+        for s, h in hands.items():
+            for suit in range(4):
+                num[s, suit] += w * bool(h & HIGH_MASK[suit])
+    return num / den
+
+
+@pytest.mark.parametrize("bids", [[0, 0, 0], [5, 5, 5]])
+def test_the_weighted_chance_matches_a_plain_independent_count(bids):
+    view = _round(bids).view(3)
+    before, after, _ = high_card_odds(view, deals=20000, weight=0.2, rng=11)
+    plain = _plain_after(view, 4000, 0.2, 12)
+    cols = [0, 2, 3]
+    assert np.abs(after[:3, cols] - plain[:3, cols]).max() < 0.05, (after[:3], plain[:3])
+    assert np.abs(before[:3, cols] - plain[:3, cols]).mean() > 0.03      # the weighting matters here
