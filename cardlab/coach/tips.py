@@ -81,3 +81,15 @@ def said_to_you(reason: Any) -> Any:
     if isinstance(reason, Message) and reason.key in SECOND_PERSON:
         return Message(SECOND_PERSON[reason.key], dict(reason.params))
     return None
+
+
+def bid_reading(view: Any, names: Sequence[Any], *, rng: Any = None, deals: int = 2000) -> "Message | None":
+    """What the bids made so far say about another seat's high cards, as one sentence, or None when
+    they say nothing strong enough (:func:`cardlab.search.plump_inference.strongest_reading`).
+    ``names`` are the seats' names at the table (Messages or strings); ``rng`` seeds the deals."""
+    from ..search.plump_inference import reading_message, strongest_reading
+
+    if sum(1 for s, b in enumerate(view.bids) if b is not None and s != view.seat) == 0:
+        return None
+    reading = strongest_reading(view, deals=deals, rng=rng)
+    return None if reading is None else reading_message(reading, names[reading.seat])

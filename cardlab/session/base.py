@@ -541,15 +541,25 @@ class TableSession(ABC):
         if not self.is_my_turn():
             self.show(Message("widget.hint_wait"), tone="hint")
             return None
-        decision = self.hint_decision(self.game.view(self.seat))
+        view = self.game.view(self.seat)
+        decision = self.hint_decision(view)
         self.hinted = decision.action
         words = self.hint_words(decision.action)
         plain = self.hint_reason_for_children(decision)
         teacher = [Message("widget.hint_line", {"action": words, "reason": decision.reason})]
         public = [Message("widget.hint_line", {"action": words, "reason": plain})] if plain is not None else teacher
+        reading = self.hint_reading(view)
+        if reading is not None:
+            teacher = [*teacher, reading]
+            public = [*public, reading] if plain is not None else teacher
         self.say(Line(public, tone="hint", teacher=teacher if plain is not None else None,
                       moves=len(self.match.actions)), log=False)
         return decision.action
+
+    def hint_reading(self, view: Any) -> Any:
+        """A sentence on what the other players' moves so far say about their hands (None: nothing to say).
+        Games that can read their players override this."""
+        return None
 
     def hint_decision(self, view: Any) -> Any:
         """The hint bot's decision for ``view``, never a long wait: the strong bot (:meth:`hint_bot`) answers

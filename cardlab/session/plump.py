@@ -138,5 +138,14 @@ class PlumpSession(TableSession):
             return bid_tip(hand, rnd.trump, bid=decision.action.tricks, forbidden=forbidden)
         return said_to_you(decision.reason)
 
+    def hint_reading(self, view: Any) -> Any:
+        """What the bids made so far say about another seat's kings and aces
+        (:func:`cardlab.coach.tips.bid_reading`), seeded by the table's seed and the moves made."""
+        from ..coach.tips import bid_reading
+
+        if view.phase != "bid":
+            return None
+        return bid_reading(view, self.raw_names(), rng=[self._base_seed, len(self.match.actions)])
+
     def new_round_words(self) -> Message:
         return Message("plump.table.new_round", {"cards": self.game.round.hand_size})
