@@ -64,7 +64,7 @@ APP_FOLDER = ROOT / "build" / "classroom"
 #: Notebooks for the teacher only (answer keys, the class's results): they live apart in ``notebooks/teacher/``,
 #: which is never copied; should one be put beside the pupils' notebooks, it is still left out by name.
 TEACHER_NOTEBOOKS = frozenset({"05_classroom_exercises", "05_klassrumsovningar", "05_klasseromsoppgaver",
-                               "06_class_results", "07_tables"})
+                               "06_class_results", "07_tables", "08_puzzle_results"})
 #: The notebooks a class opens in a lesson (each gets a pool of ready kernels): the Plump table and the quizzes.
 DEFAULT_LESSONS = ("02_play_plump.ipynb", "05_classroom_exercises_pupil.ipynb")
 #: … in the class's language: a Swedish or Norwegian class opens its own versions of the same two.

@@ -85,9 +85,9 @@ def said_to_you(reason: Any) -> Any:
 
 def bid_reading(view: Any, names: Sequence[Any], *, rng: Any = None, deals: int = 2000) -> "Message | None":
     """What the bids made so far say about another seat's high cards, as one sentence, or None when
-    they say nothing strong enough (:func:`cardlab.search.plump_inference.strongest_reading`).
+    they say nothing strong enough (:func:`cardlab.bots.plump_reading.strongest_reading`).
     ``names`` are the seats' names at the table (Messages or strings); ``rng`` seeds the deals."""
-    from ..search.plump_inference import reading_message, strongest_reading
+    from ..bots.plump_reading import reading_message, strongest_reading
 
     if sum(1 for s, b in enumerate(view.bids) if b is not None and s != view.seat) == 0:
         return None

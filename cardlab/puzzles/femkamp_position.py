@@ -42,6 +42,7 @@ from ..cards import Card, parse_cards
 from ..errors import PuzzleSearchTooLarge
 from ..rules import femkamp_core
 from ..rules.femkamp import TRICK_ROUNDS
+from ..rules.trick_core import winner_position
 
 #: Trick rounds: the exact search looks at decisions with at most this many cards in play (every seat's
 #: cards, those on the table counted): 4 tricks of 3 or 4 players, 3 tricks of 5.
@@ -262,8 +263,7 @@ class TrickPosition(_Searchable):
         masks = masks[:mover] + (masks[mover] & ~(1 << k),) + masks[mover + 1:]
         trick = trick + ((mover, k),)
         if len(trick) == n:
-            led = trick[0][1] // 13
-            winner, _ = max((x for x in trick if x[1] // 13 == led), key=lambda x: x[1])
+            winner = trick[winner_position([x[1] for x in trick], n, -1)][0]   # no trump in Femkamp
             if winner == self.seat:
                 keys = [x[1] for x in trick]
                 acc = (acc[0] + 1, acc[1] + sum(1 for x in keys if x // 13 == _CLUB),

@@ -44,6 +44,7 @@ from ..games.trick_actions import Play
 from ..i18n import Message
 from ..protocol import action_from_dict, action_to_dict
 from ..rules.plump import PlumpRules
+from ..rules.trick_core import voids_shown
 from .plump import _deal_of, _puzzle_id, _rounds_of
 from .position import LosingLine, Position, position_of_round
 from .themes import HIDDEN_THEME_NAMES, hidden_theme_of
@@ -80,7 +81,9 @@ class Seen:
 
 
 def voids_of(rnd: PlumpRound) -> tuple[frozenset, ...]:
-    """The suits each seat has shown void in: it played another suit to a trick led in that suit.
+    """The suits each seat has shown void in: it played another suit to a trick led in that suit
+    (and, with must_trump, neither followed nor trumped: no trump either; see
+    :func:`cardlab.rules.trick_core.voids_shown`).
 
     >>> rnd = PlumpRound.from_hands(["AS 2H", "KH 3H", "4C 5C"], dealer=2, trump="C")
     >>> for a in (Bid(0, 1), Bid(1, 0), Bid(2, 0), Play(0, Card.parse("AS")), Play(1, Card.parse("KH"))):
@@ -88,15 +91,15 @@ def voids_of(rnd: PlumpRound) -> tuple[frozenset, ...]:
     >>> [sorted(s.letter for s in v) for v in voids_of(rnd)]
     [[], ['S'], []]
     """
-    out: list[set[Suit]] = [set() for _ in range(rnd.players)]
+    trump = -1 if rnd.trump is None else rnd.trump.index
+    shown = [0] * rnd.players
     tricks = [list(zip(t.seats, t.cards)) for t in rnd.completed_tricks] + [list(rnd.current_trick)]
     for trick in tricks:
         if trick:
-            led = trick[0][1].suit
+            led = trick[0][1].suit.index
             for seat, card in trick[1:]:
-                if card.suit != led:
-                    out[seat].add(led)
-    return tuple(frozenset(v) for v in out)
+                shown[seat] |= voids_shown(led, card.suit.index, trump, rnd.rules.must_trump)
+    return tuple(frozenset(suit for suit in Suit if bits >> suit.index & 1) for bits in shown)
 
 
 def seen_of(rnd: PlumpRound, seat: int) -> Seen:

@@ -35,7 +35,7 @@ import numpy as np
 from .._rng import normalize_rng
 from ..kernels._numba import njit
 from ..kernels.rng import U64
-from .plump_rollout import bid_likelihood, sample_world, world_arrays
+from ..search.plump_rollout import bid_likelihood, sample_world, world_arrays
 
 __all__ = ["Reading", "high_card_odds", "strongest_reading", "HIGH_MASK", "READING_WEIGHT", "MIN_CHANGE",
            "MIN_DEALS", "reading_message", "SUIT_CODES"]
@@ -96,12 +96,12 @@ def high_card_odds(view, *, deals: int = 2000, weight: float = READING_WEIGHT, r
     if not 0.0 < weight <= 1.0:
         from ..errors import CardlabError
 
-        raise CardlabError("search.reading.bad_weight", value=weight)
+        raise CardlabError("plump.reading.bad_weight", value=weight)
     if deals < 1:
         from ..errors import CardlabError
 
-        raise CardlabError("search.reading.bad_deals", value=deals)
-    from ..bots.plump_search import PlumpSearchBot
+        raise CardlabError("plump.reading.bad_deals", value=deals)
+    from .plump_search import PlumpSearchBot
 
     rng = normalize_rng(rng)
     root = PlumpSearchBot()._root(view).record()
@@ -158,6 +158,6 @@ def reading_message(reading: Reading, name):
     """
     from ..i18n import Message
 
-    key = "search.reading.none" if reading.drops else "search.reading.some"
+    key = "plump.reading.none" if reading.drops else "plump.reading.some"
     return Message(key, {"name": name, "bid": reading.bid, "suit": Message("suit." + SUIT_CODES[reading.suit]),
                          "before": round(100 * reading.before), "after": round(100 * reading.after)})

@@ -5,7 +5,7 @@ import pytest
 
 from cardlab import PlumpRound, PlumpRules
 from cardlab.errors import CardlabError
-from cardlab.search.plump_inference import Reading, high_card_odds, reading_message
+from cardlab.bots.plump_reading import Reading, high_card_odds, reading_message
 
 HANDS = ["2S 3S 4S 5S 6S 7S 8S 9S 10S JS", "2C 3C 4C 5C 6C 7C 8C 9C 10C JC",
          "2H 3H 4H 5H 6H 7H 8H 9H 10H JH", "AD KD QD JD 10D 9D 8D 7D 6D 5D"]
@@ -104,7 +104,7 @@ def _plain_after(view, deals, weight, seed):
     from cardlab.bots.plump_search import PlumpSearchBot
     from cardlab.kernels.cores import forbidden_bid
     from cardlab.kernels.plump_heuristic import heuristic_bid
-    from cardlab.search.plump_inference import HIGH_MASK
+    from cardlab.bots.plump_reading import HIGH_MASK
     from cardlab.search.plump_rollout import bid_order
 
     root = PlumpSearchBot()._root(view)
