@@ -33,15 +33,16 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._rng import normalize_rng
+from ..cards import Suit
+from ..errors import CardlabError
+from ..i18n import Message
 from ..kernels._numba import njit
 from ..kernels.rng import U64
 from ..search.plump_rollout import bid_likelihood, sample_world, world_arrays
+from .plump_search import PlumpSearchBot
 
 __all__ = ["Reading", "high_card_odds", "strongest_reading", "HIGH_MASK", "READING_WEIGHT", "MIN_CHANGE",
-           "MIN_DEALS", "reading_message", "SUIT_CODES"]
-
-#: suit 0..3 as the letters the cards and the messages use
-SUIT_CODES = "CDHS"
+           "MIN_DEALS", "reading_message"]
 
 #: the king and ace of each suit (card index = suit × 13 + rank − 2)
 HIGH_MASK = tuple(sum(1 << (13 * suit + r - 2) for r in (13, 14)) for suit in range(4))
@@ -94,15 +95,9 @@ def high_card_odds(view, *, deals: int = 2000, weight: float = READING_WEIGHT, r
     the player's own hand, the turned-up card and the cards played are known, and nobody holds a suit
     it has shown void in).  ``weight`` must be in (0, 1]."""
     if not 0.0 < weight <= 1.0:
-        from ..errors import CardlabError
-
         raise CardlabError("plump.reading.bad_weight", value=weight)
     if deals < 1:
-        from ..errors import CardlabError
-
         raise CardlabError("plump.reading.bad_deals", value=deals)
-    from .plump_search import PlumpSearchBot
-
     rng = normalize_rng(rng)
     root = PlumpSearchBot()._root(view).record()
     held, w = _draw(np.uint64(int(rng.integers(2**63))), root, deals, float(weight),
@@ -156,8 +151,6 @@ def reading_message(reading: Reading, name):
     >>> reading_message(Reading(1, 3, 2, 0.5, 0.8), "Bot 1").text("sv")
     'Bot 1 bjöd 3, så hen har nog höga hjärter (kung eller ess: 50 % före buden, 80 % nu).'
     """
-    from ..i18n import Message
-
     key = "plump.reading.none" if reading.drops else "plump.reading.some"
-    return Message(key, {"name": name, "bid": reading.bid, "suit": Message("suit." + SUIT_CODES[reading.suit]),
+    return Message(key, {"name": name, "bid": reading.bid, "suit": Message("suit." + tuple(Suit)[reading.suit].letter),
                          "before": round(100 * reading.before), "after": round(100 * reading.after)})

@@ -35,6 +35,7 @@ seat 2 leads a spade at you, so it takes the last trick:
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
@@ -103,14 +104,15 @@ class Line:
         return [out[k] for k in sorted(out)]
 
 
-class _Searchable:
+class _Searchable(ABC):
     """What the two positions share: the values of the legal cards, and the line after one of them."""
 
     seat: int
     _memo: dict
 
-    def legal(self) -> list[Card]:  # pragma: no cover - defined by each position
-        raise NotImplementedError
+    @abstractmethod
+    def legal(self) -> list[Card]:
+        """The cards the seat may play here (each position knows its own rule)."""
 
     def values(self) -> dict[Card, int]:
         """The fewest points the seat can be held to for the round, after each legal card (in hand order)."""
