@@ -264,3 +264,20 @@ def test_the_kabal_play_out_is_the_kernels_kabal_loop():
         assert all((a == b).all() for a, b in zip(fast, loop))
         checked += 1
     assert checked > 300
+
+
+def test_reads_the_voids_shown_and_not_reading_forgets_them(monkeypatch):
+    """After seat 3 throws a heart on a spade lead, the imagined deals give seat 3 no spades;
+    ``reads=False`` (for measuring what that is worth) lets every unseen card lie anywhere."""
+    rnd = FemkampTrickRound.from_hands(["AS 2H 2C", "KS 3H 3C", "QS 4H 4C", "5H 6H 5C"], round_name="pass",
+                                       dealer=3)
+    for seat, code in ((0, "AS"), (1, "KS"), (2, "QS"), (3, "5H")):
+        rnd.apply(Play(seat=seat, card=Card.parse(code)))
+    seen = []
+    for reads in (True, False):
+        bot = FemkampSearchBot(rng=1, samples=8, reads=reads)
+        real = bot._search
+        bot._search = lambda position, cards, real=real: (seen.append(position.voids.copy()), real(position, cards))[1]
+        bot.decide(rnd.view(0))
+    assert seen[0][3] == 1 << Card.parse("AS").suit.index
+    assert not seen[1].any()

@@ -265,3 +265,42 @@ def test_width_tries_only_rummybots_favourite_discards():
     for seed in range(4):
         act = RummySearchBot(rng=seed, rollouts=200, width=2, margin=0.0).choose(view)
         assert act in (Discard(0, costs[0]), Discard(0, costs[1]))
+
+
+def test_reads_keeps_the_cards_taken_from_the_pile_and_not_reading_forgets_them(monkeypatch):
+    """A card another seat took from the discard pile stays in that seat's imagined hand, and deals
+    are dealt again while a hand holds what RummyBot would have put down; ``reads=False`` (for
+    measuring what that is worth) imagines every unseen card anywhere, dealt once."""
+    import cardlab.search.rummy_rollout as rollout
+
+    rnd = me = None
+    wanderer = RummyRandomBot(rng=7)
+    for seed in range(200):   # a round in which a seat discards while another holds a card it took from the pile
+        candidate = RummyRound.deal(RummyRules(), dealer=seed % 3, rng=seed, seed=seed)
+        while not candidate.is_over and candidate.reshuffles == 0:
+            view = candidate.view(candidate.to_move)
+            if (view.phase != "draw" and len(view.legal_actions) > 1
+                    and any(s != view.seat and c in candidate.hands[s] for s, c in view.pickups)):
+                rnd, me = candidate, view.seat
+                break
+            candidate.apply(wanderer.choose(view))
+        if rnd is not None:
+            break
+    assert rnd is not None
+    view = rnd.view(me)
+    seen = []
+    real = rollout.evaluate_moves
+
+    def spy(seed, worlds, world, hidden, at, rules, bonus, moves, work, tries=1):
+        seen.append((hidden.known.copy(), tries))
+        return real(seed, worlds, world, hidden, at, rules, bonus, moves, work, tries)
+
+    monkeypatch.setattr(rollout, "evaluate_moves", spy)
+    RummySearchBot(rng=1, samples=8, margin=0.0).decide(view)
+    RummySearchBot(rng=1, samples=8, margin=0.0, reads=False).decide(view)
+    (known_read, tries_read), (known_blind, tries_blind) = seen[0], seen[-1]
+    taken = {c.index for s, c in view.pickups if s != me and c in rnd.hands[s]}
+    held = {i for s in range(3) if s != me for i in range(52) if int(known_read[s]) >> i & 1}
+    assert taken and taken <= held
+    assert tries_read == 50
+    assert not known_blind.any() and tries_blind == 1

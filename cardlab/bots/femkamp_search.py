@@ -70,7 +70,10 @@ class FemkampSearchBot:
     * ``samples`` — a fixed number of deals per decision instead (every card is played in each);
     * ``time_ms`` — a time budget per decision instead (batches of 8 deals until the time is used);
     * ``margin`` — how many points (mean per deal) a card must save over the heuristic's card before
-      the bot plays it instead (default 0.02: a tie keeps the heuristic's card).
+      the bot plays it instead (default 0.02: a tie keeps the heuristic's card);
+    * ``reads`` — the imagined deals respect the suits each seat has shown void in (default True).
+      ``False`` lets every unseen card lie in any hand: it is there to measure what reading the
+      table is worth (``benchmarks/reading_paired.py``), not to play with.
 
     >>> FemkampSearchBot(rollouts=0)
     Traceback (most recent call last):
@@ -81,7 +84,7 @@ class FemkampSearchBot:
     name = "femkamp-search"
 
     def __init__(self, *, rng: Any = None, rollouts: int = 3000, samples: int | None = None,
-                 time_ms: float | None = None, margin: float = 0.02) -> None:
+                 time_ms: float | None = None, margin: float = 0.02, reads: bool = True) -> None:
         check_budget(rollouts, samples, time_ms)
         if not margin >= 0:
             raise ValueError(f"margin must be a number of points, 0 or more; you gave {margin!r}.")
@@ -90,6 +93,7 @@ class FemkampSearchBot:
         self.samples = samples
         self.time_ms = time_ms
         self.margin = float(margin)
+        self.reads = bool(reads)
         self.heuristic = FemkampBot()
 
     def choose(self, view: Any) -> Any:
@@ -149,6 +153,8 @@ class FemkampSearchBot:
                 trick_cards[j] = card.index
                 voids[seat] |= voids_shown(led, card.suit.index, -1, False)
         leader = view.current_trick[0][0] if view.current_trick else me
+        if not self.reads:
+            voids[:] = 0
         position = Position(me=me, players=players, code=ROUND_CODES[view.round_name], my_hand=np.uint64(my_hand),
                             unseen=np.uint64(unseen), counts=view.hand_counts, queen_points=rules.queen_points,
                             clubs_all_zero=rules.clubs_all_zero, voids=voids, taken=taken, leader=leader,

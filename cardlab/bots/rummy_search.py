@@ -81,7 +81,11 @@ class RummySearchBot:
     * ``tries`` — how often a sampled deal is dealt again when another seat would hold a meld or a
       card that fits the table, which a heuristic player would have put down (default 50);
     * ``width`` — try only this many discards, RummyBot's favourites by its own discard cost (default: all);
-    * ``draws`` — search the draw too, stock against discard pile (default False: RummyBot's draw).
+    * ``draws`` — search the draw too, stock against discard pile (default False: RummyBot's draw);
+    * ``reads`` — the imagined deals respect what the table showed (default True): the cards a seat
+      took from the discard pile stay in its hand, and no other hand holds what a heuristic player
+      would have put down (``tries``).  ``False`` deals every unseen card at random, once: it is
+      there to measure what reading the table is worth (``benchmarks/reading_paired.py``).
 
     >>> RummySearchBot(samples=0)
     Traceback (most recent call last):
@@ -93,7 +97,7 @@ class RummySearchBot:
 
     def __init__(self, *, rng: Any = None, rollouts: int = 6000, samples: int | None = None,
                  time_ms: float | None = None, margin: float = 0.5, max_turns: int = 15, tries: int = 50,
-                 width: int | None = None, draws: bool = False) -> None:
+                 width: int | None = None, draws: bool = False, reads: bool = True) -> None:
         check_budget(rollouts, samples, time_ms)
         if not margin >= 0:
             raise ValueError(f"margin must be a number of standard errors, 0 or more; you gave {margin!r}.")
@@ -112,6 +116,7 @@ class RummySearchBot:
         self.width = width
         self.draws = bool(draws)
         self.tries = tries
+        self.reads = bool(reads)
         self.heuristic = RummyBot()
 
     def choose(self, view: Any) -> Any:
@@ -194,7 +199,7 @@ class RummySearchBot:
         unseen = ((1 << 52) - 1) & ~seen
         counts = np.array(view.hand_sizes, np.int64)
         known = np.zeros(players, np.uint64)
-        if view.reshuffles == 0:  # before a reshuffle a card taken and not put down since is still held
+        if self.reads and view.reshuffles == 0:  # before a reshuffle a card taken and not put down since is still held
             holder: dict[int, int] = {}
             for seat, card in view.pickups:
                 holder[card.index] = seat
@@ -232,7 +237,7 @@ class RummySearchBot:
 
         def batch(seed: int, worlds: int):
             sums = evaluate_moves(seed, worlds, world, hidden, at, rules, view.rules.rummy_bonus, candidates, work,
-                                  self.tries)
+                                  self.tries if self.reads else 1)
             return sums, worlds
 
         return run_budget(batch, self.rng, candidates=len(moves), rollouts=self.rollouts, samples=self.samples,
