@@ -5,7 +5,9 @@ folder* (:func:`class_dir`): the folder given, else the environment variable
 ``CARDLAB_CLASS_DIR``, else ``~/cardlab-class``.  The teacher reads the whole
 folder with :func:`collect_results` into a tidy table (one row per answer) and
 summarises it with :func:`success_by_question`, :func:`success_by_pupil`,
-:func:`hardest_questions` and :func:`results_chart`.
+:func:`hardest_questions` and :func:`results_chart`.  The puzzles a teacher hands out
+(:mod:`cardlab.puzzles.handout`) are read by the same call: ``collect_results(folder,
+puzzles=True)`` gives the quiz table and, beside it, the children's puzzle results.
 
 A pupil's name is free text typed by a child.  It is only ever *data* inside
 the file: the file's name is made from a cleaned-up stem of it plus the
@@ -232,10 +234,14 @@ class SkippedFile:
 
 @dataclass(frozen=True)
 class CollectedResults:
-    """What :func:`collect_results` returns with ``report=True``: the table and what was skipped."""
+    """What :func:`collect_results` returns with ``report=True`` (or ``puzzles=True``): the quiz table,
+    what was skipped and, with ``puzzles=True``, the puzzle results
+    (:func:`cardlab.puzzles.handout.collect_puzzle_results`: one row per child and puzzle tried);
+    ``puzzles`` is None when they were not asked for."""
 
     frame: Any
     skipped: tuple[SkippedFile, ...]
+    puzzles: Any = None
 
     def skipped_table(self):
         """The skipped files as a DataFrame (``file``, ``reason``, ``whole_file``), one row each."""
@@ -393,7 +399,7 @@ def _sentence(key: str, lang: str | None, **fields: Any) -> str:
 
 def collect_results(folder: "str | os.PathLike[str] | None" = None, *, answered_only: bool = True,
                     report: bool = False, lang: str | None = None, missing_ok: bool = False,
-                    max_bytes: int = MAX_FILE_BYTES, warn: bool = True):
+                    max_bytes: int = MAX_FILE_BYTES, warn: bool = True, puzzles: bool = False):
     """Every pupil's saved answers in the class folder as one DataFrame, one row per answer.
 
     Columns: :data:`COLUMNS` (``pupil``, ``pupil_id``, ``exercise``, ``question``, ``position``,
@@ -401,6 +407,14 @@ def collect_results(folder: "str | os.PathLike[str] | None" = None, *, answered_
     unanswered questions too.  The table's ``attrs["skipped"]`` lists what was not used, as
     :class:`SkippedFile` records; with ``report=True`` the result is a :class:`CollectedResults`
     (the table and that list).
+
+    ``puzzles=True`` reads the puzzle sets handed out to the class folder and every child's puzzle
+    progress too (:func:`cardlab.puzzles.handout.collect_puzzle_results`): the result is then a
+    :class:`CollectedResults` whose ``puzzles`` is that table (``child``, ``set``, ``puzzle``,
+    ``game``, ``theme``, ``step``, ``tries``, ``solved``, ``last_answer``), and a puzzle file that
+    cannot be read is skipped like a quiz file: a warning naming it (``puzzles/progress/…``) and
+    the reason, and a :class:`SkippedFile` with a ``puzzles.…`` rule in ``skipped`` (the table's
+    ``attrs["unread"]`` lists them too).  Without ``puzzles`` nothing changes.
 
     Nothing in the folder can stop it: every ``*.json`` entry is read only if it is a plain file
     (not a folder, link or device) of at most ``max_bytes`` bytes (checked before reading), is
@@ -438,6 +452,20 @@ def collect_results(folder: "str | os.PathLike[str] | None" = None, *, answered_
     (['Bo'], [('trick--Eve--0123abcd.json', 'not readable JSON')])
     >>> str(caught[0].message)
     'skipped trick--Eve--0123abcd.json: not readable JSON'
+
+    The puzzle results of the same class, beside the quiz results:
+
+    >>> from cardlab.puzzles.handout import hand_out
+    >>> from cardlab.puzzles.ladder import progress_folder
+    >>> from cardlab.puzzles.plump import puzzles_from_games
+    >>> from cardlab.puzzles.repetition import Leitner
+    >>> set_ = puzzles_from_games(2, rng=1)
+    >>> _ = hand_out(folder, "week1", set_)
+    >>> boxes = Leitner("Bo"); boxes.record(set_[0].id, right=True, answer=set_[0].answer)
+    >>> _ = boxes.save(progress_folder(folder))
+    >>> got = collect_results(folder, puzzles=True, warn=False, lang="en")
+    >>> got.frame["pupil"].tolist(), got.puzzles[["child", "set", "tries", "solved"]].values.tolist()
+    (['Bo'], [['Bo', 'week1', 1, True]])
     """
     import pandas as pd
 
@@ -506,7 +534,24 @@ def collect_results(folder: "str | os.PathLike[str] | None" = None, *, answered_
     df["correct"] = df["correct"].astype("boolean")
     df = df.sort_values(["exercise", "question", "pupil", "pupil_id"], kind="stable").reset_index(drop=True)
     df["name_flag"] = name_flags(df, lang=lang) if len(df) else pd.Series([], dtype=object)
+    puzzle_table = None
+    if puzzles:
+        from .puzzles.handout import collect_puzzle_results
+
+        puzzle_table = collect_puzzle_results(base, lang=lang)
+        for unread in puzzle_table.attrs["unread"]:
+            path = Path(unread.file)
+            try:
+                name = path.relative_to(base).as_posix()
+            except ValueError:  # pragma: no cover - the puzzle files are always inside the class folder
+                name = path.name
+            skipped.append(SkippedFile(name, unread.reason, unread.rule))
+            if warn:
+                warnings.warn(_sentence("classroom.skipped", lang, file=name, reason=unread.reason),
+                              ResultsFileWarning, stacklevel=2)
     df.attrs["skipped"] = tuple(skipped)
+    if puzzles:
+        return CollectedResults(df, tuple(skipped), puzzle_table)
     return CollectedResults(df, tuple(skipped)) if report else df
 
 
@@ -654,7 +699,7 @@ def hardest_questions(df, n: int = 3):
 
 def count_words(thing: str, n: int, lang: str | None = None) -> str:
     """``n`` things in words: ``1 pupil``, ``3 pupils``, ``3 elever`` (``thing``: pupil, answer, question,
-    exercise or file).
+    exercise, file or puzzle).
 
     >>> count_words("pupil", 1, "en"), count_words("pupil", 3, "en"), count_words("question", 2, "sv")
     ('1 pupil', '3 pupils', '2 frågor')
@@ -665,9 +710,10 @@ def count_words(thing: str, n: int, lang: str | None = None) -> str:
 def class_summary(results, *, lang: str | None = None) -> list[str]:
     """Sentences for the teacher about the class's results, made from the table (plain text, not HTML).
 
-    ``results``: what :func:`collect_results` returned (the table, or with ``report=True`` the record).
-    Says how many pupils answered how many questions and how often right, which names are shared or
-    look odd, the hardest question, and how many files were skipped.
+    ``results``: what :func:`collect_results` returned (the table, or with ``report=True`` or
+    ``puzzles=True`` the record).  Says how many pupils answered how many questions and how often
+    right, which names are shared or look odd, the hardest question, with ``puzzles=True`` how many
+    children tried how many puzzles and how many of those they solved, and how many files were skipped.
 
     >>> import tempfile
     >>> for line in class_summary(collect_results(demo_results(tempfile.mkdtemp(), rng=5)), lang="en"):
@@ -677,8 +723,9 @@ def class_summary(results, *, lang: str | None = None) -> list[str]:
     The hardest question: 05 follow suit #4 (3 right of 8).
     No file in the class folder was skipped.
     """
+    puzzles = None
     if isinstance(results, CollectedResults):
-        df, skipped = results.frame, results.skipped
+        df, skipped, puzzles = results.frame, results.skipped, results.puzzles
     else:
         df, skipped = results, results.attrs.get("skipped", ())
     lines = []
@@ -701,6 +748,14 @@ def class_summary(results, *, lang: str | None = None) -> list[str]:
         hardest = hardest_questions(df, n=1).iloc[0]
         lines.append(_sentence("classroom.summary.hardest", lang, label=hardest["label"], right=int(hardest["right"]),
                                answered=int(hardest["answered"])))
+    if puzzles is not None:
+        if puzzles.empty:
+            lines.append(_sentence("classroom.summary.no_puzzles", lang))
+        else:
+            lines.append(_sentence(
+                "classroom.summary.puzzles", lang, pupils=count_words("pupil", puzzles["child"].nunique(), lang),
+                puzzles=count_words("puzzle", puzzles["puzzle"].nunique(), lang),
+                share=round(100 * int(puzzles["solved"].sum()) / len(puzzles))))
     whole = [s for s in skipped if s.whole_file]
     part = [s for s in skipped if not s.whole_file]
     if whole:

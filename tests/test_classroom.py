@@ -214,3 +214,126 @@ def test_look_alike_names_are_flagged_and_never_share_a_label(tmp_path):
     labels = success_by_pupil(df)["label"].tolist()
     assert len(labels) == len(set(labels)) == 4
     assert sorted(labels) == sorted(["ANNA (3333)", "Anna (1111)", "\u0410nna (2222)", "Bo"])
+
+
+# ------------------------------------------------------------------ the puzzles handed out, read by collect_results
+@pytest.fixture(scope="module")
+def plump_set():
+    from cardlab.puzzles import puzzles_from_games
+
+    return puzzles_from_games(n=6, rng=3, hand_size=4)
+
+
+@pytest.fixture(scope="module")
+def femkamp_set():
+    from cardlab.puzzles.femkamp import femkamp_puzzles_from_games
+
+    return femkamp_puzzles_from_games(n=3, rng=4)
+
+
+def _puzzle_class(folder, plump_set, femkamp_set):
+    """A class folder with a quiz answer, a Plump and a Femkamp set handed out, and two children's progress
+    saved by the puzzle tables themselves (on the ladder, as in the lessons)."""
+    from cardlab.puzzles.femkamp_session import FemkampPuzzleSession
+    from cardlab.puzzles.handout import hand_out
+    from cardlab.puzzles.ladder import progress_folder
+    from cardlab.puzzles.session import PuzzleSession
+
+    save_results([{"question": 1, "position": "8♣ K♣", "answer": "K♣", "correct": True}], folder, pupil="Bo",
+                 exercise="trick", pupil_id="0123abcd")
+    hand_out(folder, "week1", plump_set)
+    hand_out(folder, "femkamp1", femkamp_set)
+    bo = PuzzleSession(plump_set, child="Bo", folder=progress_folder(folder), lang="sv", ladder=True)
+    first = bo.puzzle
+    bo.answer(first.answer)
+    bo.next_puzzle()
+    second = bo.puzzle
+    wrong = next(c for c in second.legal if c not in second.answers) if second.kind != "bid" else None
+    bo.answer(wrong if wrong is not None else next(b for b in second.legal if b != second.answer))
+    mina = FemkampPuzzleSession(femkamp_set, child="Mina", folder=progress_folder(folder), lang="sv", ladder=True)
+    third = mina.puzzle
+    mina.answer(third.answer)
+    return first, second, third
+
+
+def test_collect_results_reads_the_puzzle_results_too(tmp_path, plump_set, femkamp_set):
+    from cardlab.classroom import CollectedResults
+    from cardlab.puzzles.handout import COLUMNS as PUZZLE_COLUMNS, collect_puzzle_results
+    from cardlab.puzzles.ladder import Ladder
+
+    first, second, third = _puzzle_class(tmp_path, plump_set, femkamp_set)
+    plain = collect_results(tmp_path)
+    got = collect_results(tmp_path, puzzles=True, lang="en")
+    assert isinstance(got, CollectedResults) and got.skipped == ()
+    assert got.frame.equals(plain) and got.frame["pupil"].tolist() == ["Bo"]     # the quiz table is as before
+    table = got.puzzles
+    assert list(table.columns) == list(PUZZLE_COLUMNS)
+    assert table.equals(collect_puzzle_results(tmp_path, lang="en"))
+    rows = {(r.child, r.puzzle): r for r in table.itertuples()}
+    assert set(rows) == {("Bo", first.id), ("Bo", second.id), ("Mina", third.id)}
+    b1, b2, m = rows[("Bo", first.id)], rows[("Bo", second.id)], rows[("Mina", third.id)]
+    assert (b1.set, b1.game, b1.tries, b1.solved, b1.theme) == ("week1", "plump", 1, True, first.theme)
+    assert (b2.tries, b2.solved) == (1, False)
+    assert (m.set, m.game, m.solved, m.step) == ("femkamp1", "femkamp", True, 1)
+    assert b1.step == Ladder(plump_set).step_of(first.id) + 1 == 1
+    # the old ways of calling are unchanged
+    assert isinstance(collect_results(tmp_path, report=True), CollectedResults)
+    assert collect_results(tmp_path, report=True).puzzles is None
+
+
+def test_a_damaged_puzzle_file_is_skipped_with_a_warning_naming_it(tmp_path, plump_set, femkamp_set):
+    from cardlab.puzzles.ladder import progress_folder
+
+    _puzzle_class(tmp_path, plump_set, femkamp_set)
+    (progress_folder(tmp_path) / "eve.puzzles.json").write_text("{ not json", encoding="utf-8")
+    with pytest.warns(ResultsFileWarning) as caught:
+        got = collect_results(tmp_path, puzzles=True, lang="sv")
+    assert [str(w.message) for w in caught] == [
+        "hoppade över puzzles/progress/eve.puzzles.json: filen eve.puzzles.json går inte att läsa som JSON "
+        "(rad 1, tecken 3)."]
+    assert [(s.file, s.rule, s.whole_file) for s in got.skipped] == [
+        ("puzzles/progress/eve.puzzles.json", "puzzles.file.not_json", True)]
+    assert set(got.puzzles["child"]) == {"Bo", "Mina"}        # the other children's rows are all there
+    assert [u.rule for u in got.puzzles.attrs["unread"]] == ["puzzles.file.not_json"]
+    assert got.skipped_table()["file"].tolist() == ["puzzles/progress/eve.puzzles.json"]
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert collect_results(tmp_path, lang="sv").attrs["skipped"] == ()      # without puzzles: not read at all
+        assert len(collect_results(tmp_path, puzzles=True, warn=False).skipped) == 1
+
+
+@pytest.mark.parametrize("lang, first", [
+    ("sv", "Pussel: 2 elever har försökt 3 pussel; 67 % av de försökta pusslen blev lösta."),
+    ("nb", "Nøtter: 2 elever har prøvd 3 nøtter; 67 % av nøttene som ble prøvd, ble løst."),
+    ("en", "Puzzles: 2 pupils tried 3 puzzles; 67% of the puzzles tried were solved.")])
+def test_the_class_summary_says_how_the_puzzles_went(tmp_path, plump_set, femkamp_set, lang, first):
+    from cardlab.classroom import class_summary
+
+    _puzzle_class(tmp_path, plump_set, femkamp_set)
+    lines = class_summary(collect_results(tmp_path, puzzles=True, lang=lang), lang=lang)
+    assert first in lines
+    assert not any(line.startswith(first[:6]) for line in class_summary(collect_results(tmp_path), lang=lang))
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert class_summary(collect_results(empty, puzzles=True), lang="en")[1].startswith("No child has tried a puzzle")
+
+
+def test_the_class_folder_of_the_environment_holds_the_puzzles(tmp_path, monkeypatch, plump_set):
+    """The lessons save to progress_folder() (CARDLAB_CLASS_DIR when set): collect_results() finds it there."""
+    from cardlab.puzzles.ladder import progress_folder
+    from cardlab.widgets.puzzle_table import PuzzleTable
+
+    monkeypatch.setenv(CLASS_DIR_ENV, str(tmp_path))
+    table = PuzzleTable(plump_set, child="Åsa", folder=progress_folder(), lang="sv", ladder=True)
+    p = table.session.puzzle
+    if p.kind == "bid":
+        table.bid_buttons[p.answer].click()
+    else:
+        from cardlab.cards import Card
+
+        next(b for b in table.card_buttons if b.description == str(Card.parse(p.answer))).click()
+    got = collect_results(puzzles=True)
+    assert got.frame.empty and got.puzzles[["child", "puzzle", "solved"]].values.tolist() == [["Åsa", p.id, True]]
+    assert got.puzzles["set"].isna().all()           # no set was handed out: the answers are still there

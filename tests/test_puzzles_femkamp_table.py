@@ -105,3 +105,98 @@ def test_all_solved_says_done(puzzles):
         s.answer(s.puzzle.answer)
         s.next_puzzle()
     assert s.done and s.message_text().startswith("Done!") and s.hand() == []
+
+
+# ------------------------------------------------------------------ the ladder
+def wrong_card(p):
+    return next(c for c in p.legal if c not in p.answers)
+
+
+def test_the_femkamp_ladder_climbs_the_femkamp_themes(puzzles):
+    from cardlab.puzzles.femkamp_themes import LADDER_THEMES, THEME_NAMES
+    from cardlab.puzzles.ladder import Ladder
+
+    assert sorted(LADDER_THEMES) == sorted(THEME_NAMES) and LADDER_THEMES[-1] == "exact"
+    ladder = Ladder(puzzles)
+    assert sorted(i for s in ladder.steps for i in s.ids) == sorted(p.id for p in puzzles)
+    ranks = [(LADDER_THEMES.index(s.theme), s.level) for s in ladder.steps]
+    assert ranks == sorted(ranks) and len(set(ranks)) == len(ranks)
+
+
+def test_the_femkamp_ladder_steps_up_after_step_up_right_answers(puzzles, tmp_path):
+    from cardlab.puzzles.ladder import STEP_UP, Ladder
+    from cardlab.puzzles.repetition import DONE
+
+    ladder = Ladder(puzzles)
+    k = next(n for n, s in enumerate(ladder.steps) if len(s.ids) > STEP_UP)
+    done = Leitner("Mina")
+    for step in ladder.steps[:k]:          # the steps below are climbed, for good
+        for pid in step.ids:
+            for _ in range(DONE):
+                done.record(pid, right=True)
+    done.save(tmp_path)
+    s = FemkampPuzzleSession(puzzles, child="Mina", folder=tmp_path, lang="en", ladder=True)
+    total = len(ladder.steps)
+    for n in range(STEP_UP):
+        assert s.ladder.current(s.boxes) == k and s.puzzle.id in ladder.steps[k].ids
+        assert s.message_text().startswith(f"Step {k + 1} of {total} (level {ladder.steps[k].level}): "
+                                           f"{n} of {STEP_UP} solved")
+        assert s.answer(s.puzzle.answer) is True
+        s.next_puzzle()
+    assert s.ladder.current(s.boxes) == k + 1 and s.message_text().startswith(f"Step {k + 2} of {total}")
+    assert s.step().text("sv").startswith(f"Steg {k + 2} av") and s.step().text("nb").startswith(f"Trinn {k + 2} av")
+
+
+def test_a_missed_femkamp_puzzle_comes_back(puzzles):
+    from cardlab.puzzles.repetition import GAPS
+
+    s = FemkampPuzzleSession(puzzles, child="Ola", lang="en", ladder=True)
+    missed = s.puzzle.id
+    assert s.answer(wrong_card(s.puzzle)) is False
+    s.next_puzzle()
+    seen, step_of_missed = [], s.ladder.step_of(missed)
+    while s.puzzle is not None and len(seen) < len(puzzles) * 4:
+        seen.append(s.puzzle.id)
+        if s.puzzle.id == missed:
+            break
+        s.answer(s.puzzle.answer)
+        s.next_puzzle()
+    # it comes back, after at most GAPS[0] others (sooner when its step has nothing else open)
+    assert seen[-1] == missed and len(seen) <= GAPS[0] + 1
+    assert s.ladder.current(s.boxes) >= step_of_missed and s.boxes.box(missed) == 0
+
+
+def test_the_step_is_saved_and_restored_with_the_progress(puzzles, tmp_path):
+    s = FemkampPuzzleSession(puzzles, child="Åsa", folder=tmp_path, lang="sv", ladder=True)
+    for n in range(5):
+        s.answer(s.puzzle.answer if n != 2 else wrong_card(s.puzzle))
+        s.next_puzzle()
+    again = FemkampPuzzleSession(puzzles, child="Åsa", folder=tmp_path, lang="sv", ladder=True)
+    assert again.boxes.to_dict() == s.boxes.to_dict()
+    assert again.ladder.current(again.boxes) == s.ladder.current(s.boxes) > 0
+    assert again.step() == s.step() and again.puzzle.id == s.puzzle.id
+    assert again.message_text() == s.message_text() and again.message_text().startswith("Steg ")
+    fresh = FemkampPuzzleSession(puzzles, child="Bo", folder=tmp_path, lang="sv", ladder=True)
+    assert fresh.ladder.current(fresh.boxes) == 0 and fresh.message_text().startswith("Steg 1 av")
+
+
+def test_the_table_on_the_ladder_by_clicking(puzzles, tmp_path):
+    table = FemkampPuzzleTable(puzzles, child="Mina", folder=tmp_path, lang="en", ladder=True)
+    s = table.session
+    assert "Step 1 of" in table.message_html.value and table.message_text().startswith("Step 1 of")
+    table.button_for(wrong_card(s.puzzle)).click()
+    assert s.right is False and "Not quite" in table.message_html.value
+    table.next_button.click()
+    steps = []
+    for _ in range(3 * len(puzzles)):
+        if s.puzzle is None:
+            break
+        assert table.message_text().startswith("Step ")
+        steps.append(s.ladder.current(s.boxes))
+        table.button_for(s.puzzle.answer).click()
+        assert table.message_text().startswith("Right!")
+        table.next_button.click()
+    assert steps == sorted(steps) and steps[-1] > steps[0]
+    table.language_dropdown.value = "nb"
+    assert s.puzzle is None or table.message_text().startswith("Trinn ")
+    assert FemkampPuzzleSession(puzzles, child="Mina", folder=tmp_path, ladder=True).boxes.to_dict() == s.boxes.to_dict()

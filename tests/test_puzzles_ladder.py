@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -195,3 +196,106 @@ def test_mistakes_first_puts_the_childs_own_puzzles_first(puzzles):
         order.append(pid)
         s.boxes.record(pid, right=True)
     assert order == [p.id for p in together[:n_own]]
+
+
+# ------------------------------------------------------------------ why a file could not be read, in three languages
+DAMAGED_PROGRESS = [
+    ("notjson.puzzles.json", b"{ not json", "puzzles.file.not_json", "JSON"),
+    ("latin.puzzles.json", "{\"child\": \"Åsa\"}".encode("latin-1"), "puzzles.file.not_utf8", "UTF-8"),
+    ("format.puzzles.json", b'{"format": "x"}', "puzzles.progress.format", "'format'"),
+    ("turn.puzzles.json", b'{"format": "cardlab-puzzle-progress", "turn": -1, "entries": {}}', "puzzles.progress.turn",
+     "'turn'"),
+    ("entries.puzzles.json", b'{"format": "cardlab-puzzle-progress", "turn": 1, "entries": []}',
+     "puzzles.progress.entries", "'entries'"),
+    ("box.puzzles.json", b'{"format": "cardlab-puzzle-progress", "turn": 1, "entries": {"p1": {"box": 9, "due": 1, '
+     b'"tries": 1, "right": 1}}}', "puzzles.progress.box", "'p1'"),
+]
+#: words every language shares in these sentences: field names, file names, formats
+SHARED = {"json", "format", "turn", "entries", "theme", "puzzles", "cardlab", "progress", "utf", "notjson", "latin",
+          "week", "wrong", "week2", "game", "rules", "femkamp", "plump", "hands", "deal", "text"}
+
+
+def _english_words(text):
+    """Words of four letters or more, leaving out what is quoted ('theme'), names of files and values
+    (week2.json, top_trump) and the words every language shares."""
+    import re
+
+    text = re.sub(r"'[^']*'", " ", text)
+    tokens = [t.strip(",.:;()") for t in text.split()]
+    return {t.lower() for t in tokens if t.isalpha() and len(t) >= 4} - SHARED - {"duck", "exact"}
+
+
+@pytest.fixture()
+def damaged_class(puzzles, tmp_path):
+    hand_out(tmp_path, "week1", puzzles[:3])
+    bad = puzzles[0].to_dict()
+    bad["theme"] = "guess"
+    sets = sets_folder(tmp_path)
+    (sets / "week2.json").write_text(json.dumps({"format": "cardlab-puzzle-set", "game": "plump",
+                                                 "puzzles": [puzzles[1].to_dict(), bad]}), encoding="utf-8")
+    (sets / "wrong.json").write_text('{"format": "other"}', encoding="utf-8")
+    folder = progress_folder(tmp_path)
+    Leitner("Bo").save(folder)
+    for name, data, _, _ in DAMAGED_PROGRESS:
+        (folder / name).write_bytes(data)
+    return tmp_path
+
+
+@pytest.mark.parametrize("lang", ["sv", "nb", "en"])
+def test_the_unread_reasons_are_in_the_language_asked_for(damaged_class, lang):
+    table = collect_puzzle_results(damaged_class, lang=lang)
+    unread = {Path(u.file).name: u for u in table.attrs["unread"]}
+    english = {n: u.message("en") for n, u in unread.items()}
+    assert set(unread) == {"week2.json", "wrong.json"} | {n for n, *_ in DAMAGED_PROGRESS}
+    for name, _, rule, named in DAMAGED_PROGRESS:
+        u = unread[name]
+        assert u.rule == rule and named in u.reason, (name, u.reason)
+        for other in ("sv", "nb", "en"):
+            assert u.message(other) == collect_puzzle_results(damaged_class, lang=other).attrs["unread"][
+                [Path(x.file).name for x in table.attrs["unread"]].index(name)].reason
+    set_reason = unread["week2.json"].reason
+    assert unread["week2.json"].rule == "puzzles.set.bad_puzzle"
+    assert set_reason.startswith({"sv": "pussel 2 i week2.json: ", "nb": "nøtt 2 i week2.json: ",
+                                  "en": "puzzle 2 of week2.json: "}[lang]) and "'theme'" in set_reason
+    assert "'guess'" in set_reason and unread["wrong.json"].rule == "puzzles.set.not_set"
+    if lang != "en":
+        for name, u in unread.items():       # no English words left in a Swedish or Norwegian reason
+            assert not _english_words(u.reason) & _english_words(english[name]), (u.reason, english[name])
+    assert list(table["child"].unique()) == [] and list(table.columns) == list(COLUMNS)
+
+
+def test_the_unread_reasons_follow_cardlabs_language(damaged_class):
+    from cardlab import i18n
+
+    old = i18n.get_language()
+    try:
+        i18n.set_language("sv")
+        reasons = [u.reason for u in collect_puzzle_results(damaged_class).attrs["unread"]]
+    finally:
+        i18n.set_language(old)
+    assert reasons == [u.reason for u in collect_puzzle_results(damaged_class, lang="sv").attrs["unread"]]
+    assert any("fält 'turn' måste" in r for r in reasons)
+
+
+@pytest.mark.parametrize("lang, words", [("sv", "måste vara ett heltal"), ("nb", "må være et heltall"),
+                                         ("en", "must be a whole number")])
+def test_a_damaged_progress_file_is_refused_in_the_sessions_language(puzzles, tmp_path, lang, words):
+    from cardlab.errors import CardlabError
+    from cardlab.puzzles.femkamp_session import FemkampPuzzleSession
+    from cardlab.puzzles.repetition import file_name
+
+    (tmp_path / file_name("Mina")).write_text('{"format": "cardlab-puzzle-progress", "turn": "x", "entries": {}}',
+                                              encoding="utf-8")
+    for make in (PuzzleSession, FemkampPuzzleSession):
+        with pytest.raises(CardlabError, match=words) as info:
+            make([], child="Mina", folder=tmp_path, lang=lang)
+        assert info.value.rule == "puzzles.progress.turn" and "'turn'" in str(info.value)
+
+
+@pytest.mark.parametrize("lang, words", [("sv", "får bara ha bokstäver"), ("nb", "kan bare ha bokstaver"),
+                                         ("en", "may only have letters")])
+def test_handing_out_refuses_a_bad_name_in_three_languages(puzzles, tmp_path, lang, words):
+    with pytest.raises(ValueError, match=words):
+        hand_out(tmp_path, "../bad", puzzles[:1], lang=lang)
+    with pytest.raises(ValueError, match="(?i)plump"):
+        hand_out(tmp_path, "empty", [], lang=lang)

@@ -9,6 +9,8 @@
 * :mod:`cardlab.puzzles.plump_hidden` — :class:`HiddenPuzzle`: the other hands hidden, the best
   card by its chance over every deal the child could not tell apart, and the counter-deal.
 * :mod:`cardlab.puzzles.plump_bid` — :class:`BidPuzzle`: which bid has the best chance (the hook too).
+* :mod:`cardlab.puzzles.files` — reading a puzzle file, a set and a puzzle's data: what cannot be used
+  is refused naming the file, the puzzle and the field, in sv/nb/en.
 * :mod:`cardlab.puzzles.repetition` — a Leitner box per child: a missed puzzle comes back soon,
   a solved one later, then not at all; saved as JSON in a folder.
 * :mod:`cardlab.puzzles.session` — :class:`PuzzleSession`, the puzzle table without a user interface.

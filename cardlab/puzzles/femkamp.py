@@ -47,6 +47,7 @@ from ..protocol import action_from_dict, action_to_dict
 from ..rules.femkamp import ROUND_NAMES, FemkampRules
 from .femkamp_position import MAX_KABAL_CARDS, MAX_TRICK_CARDS, PositionTooLarge, position_of
 from .femkamp_themes import THEME_NAMES, THEME_WEIGHT, theme_of
+from .files import FORMAT, SET_FORMAT, check_choice, check_fields, read_set
 
 __all__ = ["FemkampPuzzle", "femkamp_puzzles_from_games", "femkamp_puzzles_from_match",
            "femkamp_puzzles_from_round", "save_femkamp_puzzles", "load_femkamp_puzzles", "MAX_TRICK_CARDS",
@@ -55,8 +56,6 @@ __all__ = ["FemkampPuzzle", "femkamp_puzzles_from_games", "femkamp_puzzles_from_
 #: How the puzzles were found: in the bots' rounds, or in the child's own (a missed decision).
 SOURCES = ("bots", "own")
 #: The format of one puzzle's data, and of a set of them in a file (the same as Plump's).
-FORMAT = "cardlab-puzzle"
-SET_FORMAT = "cardlab-puzzle-set"
 
 
 @dataclass(frozen=True)
@@ -174,24 +173,18 @@ class FemkampPuzzle:
     def from_dict(cls, data: Any) -> "FemkampPuzzle":
         """A puzzle from :meth:`to_dict`'s data; anything else is refused with a ValueError naming the field."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ValueError(f"not a cardlab puzzle: the field 'format' must be {FORMAT!r}.")
+            raise CardlabError("puzzles.data.format", format=FORMAT)
         if data.get("game") != "femkamp" or data.get("kind", "card") != "card":
-            raise ValueError("not a Femkamp card puzzle: the fields 'game' and 'kind' must be 'femkamp' and 'card'.")
-        for name in ("id", "rules", "round_name", "deal", "actions", "seat", "answers", "legal", "theme",
-                     "difficulty", "trick", "points", "best", "next_best"):
-            if name not in data:
-                raise ValueError(f"the puzzle lacks the field {name!r}.")
-        if data["round_name"] not in ROUND_NAMES:
-            raise ValueError(f"the puzzle's field 'round_name' is {data['round_name']!r}: "
-                             f"choose one of {', '.join(ROUND_NAMES)}.")
-        if data["theme"] not in THEME_NAMES:
-            raise ValueError(f"the puzzle's field 'theme' is {data['theme']!r}: choose one of {', '.join(THEME_NAMES)}.")
-        if data.get("source", "bots") not in SOURCES:
-            raise ValueError(f"the puzzle's field 'source' must be one of {', '.join(SOURCES)}.")
+            raise CardlabError("puzzles.data.femkamp_kind", field="game")
+        check_fields(data, ("id", "rules", "round_name", "deal", "actions", "seat", "answers", "legal", "theme",
+                            "difficulty", "trick", "points", "best", "next_best"))
+        check_choice(data, "round_name", ROUND_NAMES)
+        check_choice(data, "theme", THEME_NAMES)
+        check_choice(data, "source", SOURCES, "bots")
         if not data["answers"] or not set(data["answers"]) <= set(data["legal"]):
-            raise ValueError("the puzzle's field 'answers' must name legal cards.")
+            raise CardlabError("puzzles.data.answers", field="answers")
         if not isinstance(data["deal"], dict) or "hands" not in data["deal"]:
-            raise ValueError("the puzzle's field 'deal' must be a table with 'hands'.")
+            raise CardlabError("puzzles.data.deal", field="deal")
         return cls(id=str(data["id"]), rules=dict(data["rules"]), round_name=data["round_name"],
                    deal=dict(data["deal"]), actions=tuple(dict(a) for a in data["actions"]), seat=int(data["seat"]),
                    answers=tuple(data["answers"]), legal=tuple(data["legal"]), theme=data["theme"],
@@ -390,21 +383,7 @@ def save_femkamp_puzzles(path: "str | Path", puzzles: Sequence[FemkampPuzzle]) -
     return write_json(path, {"format": SET_FORMAT, "version": 1, "puzzles": [p.to_dict() for p in puzzles]})
 
 
-def load_femkamp_puzzles(path: "str | Path") -> list[FemkampPuzzle]:
+def load_femkamp_puzzles(path: "str | Path", *, lang: str | None = None) -> list[FemkampPuzzle]:
     """The puzzles of a file written by :func:`save_femkamp_puzzles`; a damaged file is refused with a
-    ValueError naming the puzzle and the field."""
-    path = Path(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ValueError(f"the puzzle file {path.name} cannot be read as JSON ({exc}).") from None
-    if not isinstance(data, dict) or data.get("format") != SET_FORMAT or not isinstance(data.get("puzzles"), list):
-        raise ValueError(f"{path.name} is not a puzzle set: the field 'format' must be {SET_FORMAT!r}, "
-                         "with a list 'puzzles'.")
-    out = []
-    for number, item in enumerate(data["puzzles"], start=1):
-        try:
-            out.append(FemkampPuzzle.from_dict(item))
-        except (ValueError, TypeError, KeyError) as exc:
-            raise ValueError(f"puzzle {number} of {path.name}: {exc}") from None
-    return out
+    :class:`~cardlab.errors.CardlabError` naming the puzzle and the field (in ``lang``)."""
+    return read_set(path, FemkampPuzzle.from_dict, lang=lang)

@@ -8,7 +8,12 @@ points than the best card would have.  A card the rules forbid gets the game's
 own kind sentence ("you must follow suit", "6♥ does not fit yet …") and is no
 answer.  The order of the puzzles is the child's Leitner boxes
 (:mod:`cardlab.puzzles.repetition`), saved after every answer when a
-``folder`` is given.  :mod:`cardlab.widgets.femkamp_puzzle_table` only draws it.
+``folder`` is given; with ``ladder=True`` the set is climbed step by step
+(:mod:`cardlab.puzzles.ladder`: one Femkamp theme at one level, the next step
+open after :data:`~cardlab.puzzles.ladder.STEP_UP` solved), and the question
+starts with the step the child is on.  The step is worked out from the boxes,
+so it is saved and restored with them.
+:mod:`cardlab.widgets.femkamp_puzzle_table` only draws it.
 
 >>> from cardlab.puzzles.femkamp import femkamp_puzzles_from_games
 >>> s = FemkampPuzzleSession(femkamp_puzzles_from_games(n=3, rng=4), child="Mina", lang="en")
@@ -17,6 +22,9 @@ True
 >>> s.answer(s.puzzle.answer)
 True
 >>> s.message_text().startswith("Right!")
+True
+>>> climb = FemkampPuzzleSession(femkamp_puzzles_from_games(n=3, rng=4), child="Mina", lang="en", ladder=True)
+>>> climb.message_text().startswith("Step 1 of")
 True
 """
 
@@ -32,6 +40,7 @@ from ..i18n import Message, check_language
 from ..session.base import default_names, name_text, text_of
 from .femkamp import FemkampPuzzle
 from .femkamp_position import Line
+from .ladder import Ladder
 from .repetition import Leitner
 
 
@@ -39,17 +48,20 @@ class FemkampPuzzleSession:
     """One child's Femkamp puzzle table (see the module docstring).
 
     ``puzzles``: :class:`FemkampPuzzle` objects (or their dicts); ``child``: the name the progress is
-    kept under; ``folder``: where the progress file lives (None: kept in memory only).
+    kept under; ``folder``: where the progress file lives (None: kept in memory only); ``ladder``:
+    climb the set step by step (:class:`cardlab.puzzles.ladder.Ladder` of the Femkamp themes).
     """
 
     def __init__(self, puzzles: Sequence[Any], *, child: str = "", folder: "str | Path | None" = None,
-                 lang: str = "sv") -> None:
+                 lang: str = "sv", ladder: bool = False) -> None:
         self.lang = check_language(lang)
         self.puzzles = [p if isinstance(p, FemkampPuzzle) else FemkampPuzzle.from_dict(p) for p in puzzles]
         self.by_id = {p.id: p for p in self.puzzles}
         self.child = child
         self.folder = None if folder is None else Path(folder)
-        self.boxes = Leitner.load(self.folder, child) if self.folder is not None else Leitner(child)
+        self.boxes = Leitner.load(self.folder, child, lang=self.lang) if self.folder is not None else Leitner(child)
+        #: the ladder of themes and levels (None: the boxes choose among the whole set)
+        self.ladder: Ladder | None = Ladder(self.puzzles) if ladder else None
         self.puzzle: FemkampPuzzle | None = None
         self.round: Any = None
         self.answered: Card | None = None   #: the card answered to this puzzle (None: not yet)
@@ -92,7 +104,7 @@ class FemkampPuzzleSession:
     # ------------------------------------------------------------------ moves
     def next_puzzle(self) -> FemkampPuzzle | None:
         """Set the next puzzle the boxes choose (None when every puzzle is done)."""
-        chosen = self.boxes.next_id(list(self.by_id))
+        chosen = self.ladder.next_id(self.boxes) if self.ladder is not None else self.boxes.next_id(list(self.by_id))
         self.puzzle = None if chosen is None else self.by_id[chosen]
         self.answered, self.right, self.line = None, None, None
         if self.puzzle is None:
@@ -101,8 +113,12 @@ class FemkampPuzzleSession:
             return None
         self.round = self.puzzle.round()
         self.round.lang = self.lang
-        self._say([self.ask_words()], "info")
+        self._say(([self.ladder.where(self.boxes)] if self.ladder is not None else []) + [self.ask_words()], "info")
         return self.puzzle
+
+    def step(self) -> "Message | None":
+        """Which step of the ladder the child is on (None without a ladder)."""
+        return None if self.ladder is None else self.ladder.where(self.boxes)
 
     def ask_words(self) -> Message:
         """The question: the round, its goal, where we are, and what to find."""

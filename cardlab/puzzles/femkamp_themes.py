@@ -135,6 +135,12 @@ THEME_WEIGHT = {"give_points": 1, "shed_high": 1, "duck": 1, "take_now": 1, "lea
                 "lead_low": 2, "own_run": 2, "take_cheap": 3, "block_row": 2, "exact": 3}
 
 
+#: The themes in the order the puzzle ladder (:mod:`cardlab.puzzles.ladder`) climbs them: the easiest
+#: to see first (by :data:`THEME_WEIGHT`; on a tie as :data:`THEME_NAMES` lists them), ``"exact"`` last.
+LADDER_THEMES: tuple[str, ...] = tuple(sorted(THEME_NAMES, key=lambda n: (n == "exact", THEME_WEIGHT[n],
+                                                                          THEME_NAMES.index(n))))
+
+
 def kind_of(round_name: str) -> str:
     """Which list of themes a round uses: ``"avoid"``, ``"grand"`` or ``"kabal"``.
 

@@ -5,7 +5,10 @@ The class folder holds ``puzzles/sets/<name>.json`` (a set handed out by
 Leitner boxes, :mod:`cardlab.puzzles.repetition`, saved after every answer).
 :func:`collect_puzzle_results` reads them into one tidy table, one row per child
 and puzzle tried; a file that cannot be read is listed beside the table (never
-dropped without a word, never hiding the other children's rows).
+dropped without a word, never hiding the other children's rows), with the reason in
+Swedish, Norwegian bokmål or English (``lang``), naming the field or the problem.
+:func:`cardlab.classroom.collect_results` with ``puzzles=True`` reads these results
+beside the class's quiz results.
 
 >>> import tempfile
 >>> from cardlab.puzzles.plump import puzzles_from_games
@@ -20,14 +23,16 @@ dropped without a word, never hiding the other children's rows).
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
+from ..errors import CardlabError
+from ..i18n import tr
+from .files import SET_FORMAT, read_json, read_set
 from .ladder import Ladder, progress_folder
-from .plump import SET_FORMAT, puzzle_from_dict
-from .repetition import FILE_FORMAT, Leitner, write_json
+from .plump import puzzle_from_dict
+from .repetition import Leitner, write_json
 
 #: The columns of :func:`collect_puzzle_results`.
 COLUMNS = ("child", "set", "puzzle", "game", "theme", "step", "tries", "solved", "last_answer")
@@ -43,63 +48,87 @@ def sets_folder(class_folder: "str | Path") -> Path:
     return Path(class_folder) / "puzzles" / "sets"
 
 
-def hand_out(class_folder: "str | Path", name: str, puzzles: Sequence[Any]) -> Path:
+def hand_out(class_folder: "str | Path", name: str, puzzles: Sequence[Any], *, lang: str | None = None) -> Path:
     """Write the set ``name`` into the class folder at once (:func:`cardlab.atomic.write_atomically`:
     a child opening it never reads half a file).  Puzzles of one game only; a name of letters,
-    digits, ``-`` and ``_``."""
-    if not name or not all(ch.isalnum() or ch in "-_" for ch in name):
-        raise ValueError(f"the set's name {name!r} may only have letters, digits, '-' and '_'.")
+    digits, ``-`` and ``_`` (else a :class:`~cardlab.errors.CardlabError` in ``lang`` says why)."""
+    if not isinstance(name, str) or not name or not all(ch.isalnum() or ch in "-_" for ch in name):
+        raise CardlabError("puzzles.set.name", lang=lang, field="name", name=name)
     games = {game_of(p) for p in puzzles}
     if len(games) != 1:
-        raise ValueError("a puzzle set holds puzzles of one game (Plump or Femkamp) and at least one puzzle.")
+        raise CardlabError("puzzles.set.one_game", lang=lang, field="puzzles")
     return write_json(sets_folder(class_folder) / f"{name}.json",
                       {"format": SET_FORMAT, "version": 1, "game": games.pop(),
                        "puzzles": [p.to_dict() for p in puzzles]})
 
 
-def load_set(path: "str | Path") -> list[Any]:
-    """The puzzles of a set written by :func:`hand_out` (a ValueError naming the file when damaged)."""
+def load_set(path: "str | Path", *, lang: str | None = None) -> list[Any]:
+    """The puzzles of a set written by :func:`hand_out`; a damaged one is refused with a
+    :class:`~cardlab.errors.CardlabError` (a ValueError) naming the file, the puzzle and the field
+    (in ``lang``)."""
     path = Path(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ValueError(f"the puzzle set {path.name} cannot be read ({exc}).") from None
-    if not isinstance(data, dict) or data.get("format") != SET_FORMAT or not isinstance(data.get("puzzles"), list):
-        raise ValueError(f"{path.name} is not a puzzle set: the field 'format' must be {SET_FORMAT!r}.")
-    if data.get("game") == "femkamp":
+    data = read_json(path, lang=lang)
+    if isinstance(data, dict) and data.get("game") == "femkamp":
         from .femkamp import FemkampPuzzle
 
         make = FemkampPuzzle.from_dict
+    elif isinstance(data, dict) and data.get("game", "plump") != "plump":
+        raise CardlabError("puzzles.set.game", lang=lang, field="game", game=data.get("game"))
     else:
         make = puzzle_from_dict
-    try:
-        return [make(item) for item in data["puzzles"]]
-    except (ValueError, TypeError, KeyError) as exc:
-        raise ValueError(f"a puzzle of {path.name}: {exc}") from None
+    return read_set(path, make, lang=lang, data=data)
 
 
 @dataclass(frozen=True)
 class Unread:
-    """A file :func:`collect_puzzle_results` could not use, and why."""
+    """A file :func:`collect_puzzle_results` could not use, and why: ``reason`` is the sentence in the
+    language asked for, ``rule`` its catalogue key (``puzzles.file.…``, ``puzzles.progress.…``,
+    ``puzzles.set.…``) and ``fields`` its details, so that :meth:`message` says it in another language.
+
+    >>> u = Unread("eve.puzzles.json", "…", "puzzles.progress.entries", {"field": "entries"})
+    >>> u.message("sv")
+    "framstegsfilens fält 'entries' måste vara en tabell."
+    """
 
     file: str
     reason: str
+    rule: str = ""
+    fields: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+    def message(self, lang: str | None = None) -> str:
+        """The reason in ``lang`` (``"sv"``, ``"nb"`` or ``"en"``)."""
+        return tr(self.rule, lang, **self.fields) if self.rule else self.reason
 
 
-def collect_puzzle_results(class_folder: "str | Path"):
+def _unread(path: Path, exc: CardlabError, lang: str | None) -> Unread:
+    return Unread(str(path), exc.message(lang), exc.rule, dict(exc.params))
+
+
+def collect_puzzle_results(class_folder: "str | Path", *, lang: str | None = None):
     """Every child's puzzle answers in the class folder as a pandas DataFrame with the columns
     :data:`COLUMNS` (one row per child and puzzle tried; ``step`` counts from 1 in the set's
     ladder; a puzzle in no set has empty set, game, theme and step).  The files that could not
-    be read are in ``table.attrs["unread"]`` (:class:`Unread`: the file and the reason)."""
+    be read are in ``table.attrs["unread"]`` (:class:`Unread`: the file and the reason, which names
+    the field or the problem, in ``lang``: ``"sv"``, ``"nb"`` or ``"en"``; when not given, cardlab's
+    language, :func:`cardlab.i18n.set_language`).  The teacher reads the same table with
+    :func:`cardlab.classroom.collect_results` and ``puzzles=True``.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = progress_folder(folder).mkdir(parents=True)
+    >>> _ = (progress_folder(folder) / "eve.puzzles.json").write_text('{"format": "x"}', encoding="utf-8")
+    >>> [u.reason for u in collect_puzzle_results(folder, lang="nb").attrs["unread"]]
+    ["ikke en fil med fremgang i nøtter: feltet 'format' må være 'cardlab-puzzle-progress'."]
+    """
     import pandas as pd
 
     unread: list[Unread] = []
     info: dict[str, dict[str, Any]] = {}
     for path in sorted(sets_folder(class_folder).glob("*.json")):
         try:
-            puzzles = load_set(path)
-        except ValueError as exc:
-            unread.append(Unread(str(path), str(exc)))
+            puzzles = load_set(path, lang=lang)
+        except CardlabError as exc:
+            unread.append(_unread(path, exc, lang))
             continue
         ladder = Ladder(puzzles)
         for p in puzzles:
@@ -108,10 +137,9 @@ def collect_puzzle_results(class_folder: "str | Path"):
     rows = []
     for path in sorted(progress_folder(class_folder).glob("*.puzzles.json")):
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            boxes = Leitner.from_dict(data)
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError, ValueError) as exc:
-            unread.append(Unread(str(path), str(exc)))
+            boxes = Leitner.from_dict(read_json(path, lang=lang), lang=lang)
+        except CardlabError as exc:
+            unread.append(_unread(path, exc, lang))
             continue
         child = boxes.child or path.name[: -len(".puzzles.json")]
         for pid, entry in sorted(boxes.entries.items()):
@@ -140,7 +168,7 @@ def mistakes_first(match: Any, seat: int, boxes: Leitner, puzzles: Sequence[Any]
 
         own = list(puzzles_from_match(match, seat)) + list(bid_puzzles_from_match(match, seat, rng=rng))
     else:
-        raise ValueError(f"the field 'game' is {game!r}: choose plump or femkamp.")
+        raise CardlabError("puzzles.set.game", field="game", game=game)
     boxes.put_first([p.id for p in own])
     ids = {p.id for p in own}
     return own + [p for p in puzzles if p.id not in ids]

@@ -1,9 +1,10 @@
 """The puzzle ladder: a set ordered into steps by theme and level, opened one step at a time.
 
 A step is one theme at one level (1 easy .. 3 hard).  The steps go theme by theme in
-the order of :data:`FIRST_THEMES` (the ideas a child meets first come first; a theme
-not named there comes after, in the order the set has it), and within a theme from
-level 1 up.  The child starts on the first step; the next step opens when
+the order of the game's themes (:data:`FIRST_THEMES` for Plump,
+:data:`cardlab.puzzles.femkamp_themes.LADDER_THEMES` for Femkamp: the ideas a child
+meets first come first; a theme not named there comes after, in the order the set
+has it, and ``"exact"`` last), and within a theme from level 1 up.  The child starts on the first step; the next step opens when
 :data:`STEP_UP` puzzles of the current step are solved (or all of them, for a small
 step).  Among the puzzles of the open steps the child's Leitner box
 (:mod:`cardlab.puzzles.repetition`) still picks the next one, so a missed puzzle
@@ -23,6 +24,13 @@ in the box, such as the child's own mistakes, is open too).
 >>> boxes.record("t1", right=True); boxes.record("t1b", right=True)
 >>> ladder.current(boxes), ladder.next_id(boxes)    # the step is solved: the next one opens
 (1, 't2')
+
+A Femkamp set climbs the Femkamp themes (a puzzle with a ``round_name`` is a Femkamp puzzle):
+
+>>> femkamp = [P(id="k", theme="block_row", level=2, round_name="kabal"),
+...            P(id="g", theme="give_points", level=1, round_name="clubs")]
+>>> [s.theme for s in Ladder(femkamp).steps]
+['give_points', 'block_row']
 """
 
 from __future__ import annotations
@@ -34,6 +42,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ..i18n import Message
+from .femkamp_themes import LADDER_THEMES
 from .repetition import Leitner
 
 #: How many puzzles of a step must be solved before the next step opens.  Three: one right
@@ -41,14 +50,24 @@ from .repetition import Leitner
 #: keep a child on a small step long after the idea is known.
 STEP_UP = 3
 
-#: The themes in the order a child meets them: first the ones with one clear rule (take with
-#: the top trump, get rid of a high card, duck), then counting, then the exact reckoning.
+#: The Plump themes in the order a child meets them: first the ones with one clear rule (take
+#: with the top trump, get rid of a high card, duck), then counting, then the exact reckoning.
 FIRST_THEMES: tuple[str, ...] = (
-    "top_trump", "hook", "shed_high", "duck", "take_now", "count_tricks", "count_trumps",
-    # Femkamp
-    "give_points", "take_points", "block_seven", "own_run",
-    "exact",
+    "top_trump", "hook", "shed_high", "duck", "take_now", "count_tricks", "count_trumps", "exact",
 )
+
+
+def theme_order(puzzles: Sequence[Any]) -> tuple[str, ...]:
+    """The themes a set climbs, in order: :data:`LADDER_THEMES` for a Femkamp set (its puzzles name
+    their ``round_name``), else :data:`FIRST_THEMES`.
+
+    >>> from types import SimpleNamespace as P
+    >>> theme_order([P(round_name="kabal")]) == LADDER_THEMES, theme_order([P()]) == FIRST_THEMES
+    (True, True)
+    """
+    if puzzles and all(hasattr(p, "round_name") for p in puzzles):
+        return LADDER_THEMES
+    return FIRST_THEMES
 
 
 @dataclass(frozen=True)
@@ -65,19 +84,21 @@ class Step:
         return min(STEP_UP, len(self.ids))
 
 
-def _rank(theme: str, seen: list[str]) -> tuple[int, int]:
-    if theme in FIRST_THEMES and theme != "exact":
-        return (0, FIRST_THEMES.index(theme))
+def _rank(theme: str, seen: list[str], order: Sequence[str]) -> tuple[int, int]:
     if theme == "exact":
         return (2, 0)
+    if theme in order:
+        return (0, list(order).index(theme))
     return (1, seen.index(theme))
 
 
 class Ladder:
     """The steps of a puzzle set (see the module docstring).  ``puzzles``: objects with
-    ``id``, ``theme`` and ``level`` (every Plump and Femkamp puzzle has them)."""
+    ``id``, ``theme`` and ``level`` (every Plump and Femkamp puzzle has them); ``order``: the
+    themes in the order to climb them (None: the game's, :func:`theme_order`)."""
 
-    def __init__(self, puzzles: Sequence[Any]) -> None:
+    def __init__(self, puzzles: Sequence[Any], order: "Sequence[str] | None" = None) -> None:
+        order = theme_order(puzzles) if order is None else tuple(order)
         seen: list[str] = []
         groups: dict[tuple[str, int], list[tuple[int, int, str]]] = {}
         for n, p in enumerate(puzzles):
@@ -85,7 +106,7 @@ class Ladder:
                 seen.append(p.theme)
             level = int(p.level)
             groups.setdefault((p.theme, level), []).append((getattr(p, "difficulty", level), n, p.id))
-        keys = sorted(groups, key=lambda k: (_rank(k[0], seen), k[1]))
+        keys = sorted(groups, key=lambda k: (_rank(k[0], seen, order), k[1]))
         self.steps: tuple[Step, ...] = tuple(Step(t, lv, tuple(i for _, _, i in sorted(groups[(t, lv)])))
                                              for t, lv in keys)
 

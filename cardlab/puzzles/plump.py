@@ -35,11 +35,13 @@ from typing import Any, Iterable, Sequence
 from .._rng import child_rng, derive_seed
 from ..cards import Card
 from ..coach.double_dummy import PositionTooLarge
+from ..errors import CardlabError
 from ..games.plump import Bid, PlumpRound
 from ..games.trick_actions import Play
 from ..i18n import Message
 from ..protocol import action_from_dict, action_to_dict
 from ..rules.plump import PlumpRules
+from .files import FORMAT, SET_FORMAT, check_choice, check_fields, read_set
 from .position import Position, position_of_round
 from .themes import THEME_NAMES, theme_of
 
@@ -134,21 +136,18 @@ class Puzzle:
 
     @classmethod
     def from_dict(cls, data: Any) -> "Puzzle":
-        """A puzzle from :meth:`to_dict`'s data; anything else is refused with a ValueError naming the field."""
-        if not isinstance(data, dict) or data.get("format") != "cardlab-puzzle":
-            raise ValueError("not a cardlab puzzle: the field 'format' must be 'cardlab-puzzle'.")
+        """A puzzle from :meth:`to_dict`'s data; anything else is refused with a
+        :class:`~cardlab.errors.CardlabError` (a ValueError) naming the field."""
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise CardlabError("puzzles.data.format", format=FORMAT)
         if data.get("kind", "card") != "card":      # sets written before kinds existed have no 'kind'
-            raise ValueError(f"the puzzle's field 'kind' must be 'card'; it is {data.get('kind')!r}.")
-        for name in ("id", "rules", "deal", "actions", "seat", "bid", "answers", "legal", "theme", "difficulty",
-                     "trick", "tricks_left"):
-            if name not in data:
-                raise ValueError(f"the puzzle lacks the field {name!r}.")
-        if data["theme"] not in THEME_NAMES:
-            raise ValueError(f"the puzzle's field 'theme' is {data['theme']!r}: choose one of {', '.join(THEME_NAMES)}.")
-        if data.get("source", "bots") not in SOURCES:
-            raise ValueError(f"the puzzle's field 'source' must be one of {', '.join(SOURCES)}.")
+            raise CardlabError("puzzles.data.kind", field="kind", kind="card", value=repr(data.get("kind")))
+        check_fields(data, ("id", "rules", "deal", "actions", "seat", "bid", "answers", "legal", "theme", "difficulty",
+                            "trick", "tricks_left"))
+        check_choice(data, "theme", THEME_NAMES)
+        check_choice(data, "source", SOURCES, "bots")
         if not data["answers"] or not set(data["answers"]) <= set(data["legal"]):
-            raise ValueError("the puzzle's field 'answers' must name legal cards.")
+            raise CardlabError("puzzles.data.answers", field="answers")
         return cls(id=str(data["id"]), rules=dict(data["rules"]), deal=dict(data["deal"]),
                    actions=tuple(dict(a) for a in data["actions"]), seat=int(data["seat"]), bid=int(data["bid"]),
                    answers=tuple(data["answers"]), legal=tuple(data["legal"]), theme=data["theme"],
@@ -282,7 +281,6 @@ def puzzles_from_match(match: Any, seat: int, *, max_cards: int = MAX_CARDS) -> 
 
 
 # ------------------------------------------------------------------ a set in a file
-SET_FORMAT = "cardlab-puzzle-set"
 
 #: The kinds of Plump puzzle and where their classes live.
 KINDS = {"card": "cardlab.puzzles.plump:Puzzle", "hidden": "cardlab.puzzles.plump_hidden:HiddenPuzzle",
@@ -296,7 +294,7 @@ def puzzle_from_dict(data: Any) -> Any:
 
     kind = data.get("kind", "card") if isinstance(data, dict) else "card"
     if kind not in KINDS:
-        raise ValueError(f"the puzzle's field 'kind' is {kind!r}: choose one of {', '.join(KINDS)}.")
+        raise CardlabError("puzzles.data.choose", field="kind", value=repr(kind), allowed=", ".join(KINDS))
     module, name = KINDS[kind].split(":")
     return getattr(importlib.import_module(module), name).from_dict(data)
 
@@ -308,21 +306,8 @@ def save_puzzles(path: "str | Path", puzzles: Sequence[Puzzle]) -> Path:
     return write_json(path, {"format": SET_FORMAT, "version": 1, "puzzles": [p.to_dict() for p in puzzles]})
 
 
-def load_puzzles(path: "str | Path") -> list[Any]:
+def load_puzzles(path: "str | Path", *, lang: str | None = None) -> list[Any]:
     """The puzzles (of every kind) of a file written by :func:`save_puzzles`; a damaged file is refused with a
-    ValueError naming the puzzle and the field."""
-    path = Path(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ValueError(f"the puzzle file {path.name} cannot be read as JSON ({exc}).") from None
-    if not isinstance(data, dict) or data.get("format") != SET_FORMAT or not isinstance(data.get("puzzles"), list):
-        raise ValueError(f"{path.name} is not a puzzle set: the field 'format' must be {SET_FORMAT!r}, "
-                         "with a list 'puzzles'.")
-    out = []
-    for number, item in enumerate(data["puzzles"], start=1):
-        try:
-            out.append(puzzle_from_dict(item))
-        except (ValueError, TypeError) as exc:
-            raise ValueError(f"puzzle {number} of {path.name}: {exc}") from None
-    return out
+    :class:`~cardlab.errors.CardlabError` naming the puzzle and the field (in ``lang``)."""
+    return read_set(path, puzzle_from_dict, lang=lang)
+

@@ -39,7 +39,8 @@ from ..games.plump import Bid, PlumpRound
 from ..i18n import Message
 from ..protocol import action_to_dict
 from ..rules.plump import PlumpRules
-from .plump import _deal_of, _puzzle_id, _rounds_of
+from ..errors import CardlabError
+from .plump import _deal_of, _puzzle_id, _rounds_of, check_choice, check_fields
 from .plump_hidden import (SE_MARGIN, SAMPLE_MARGIN, CounterDeal, Seen, _check_head, _replay, chances_of,
                            find_counter, is_clear, seen_of)
 from .position import Position
@@ -167,18 +168,14 @@ class BidPuzzle:
     def from_dict(cls, data: Any) -> "BidPuzzle":
         """A puzzle from :meth:`to_dict`'s data; anything else is refused with a ValueError naming the field."""
         _check_head(data, "bid")
-        for name in ("id", "rules", "deal", "actions", "seat", "answer", "legal", "wins", "deals", "seed", "theme",
-                     "difficulty", "hand_size"):
-            if name not in data:
-                raise ValueError(f"the puzzle lacks the field {name!r}.")
-        if data["theme"] not in BID_THEME_NAMES:
-            raise ValueError(f"the puzzle's field 'theme' is {data['theme']!r}: choose one of {', '.join(BID_THEME_NAMES)}.")
+        check_fields(data, ("id", "rules", "deal", "actions", "seat", "answer", "legal", "wins", "deals", "seed",
+                            "theme", "difficulty", "hand_size"))
+        check_choice(data, "theme", BID_THEME_NAMES)
         size = int(data["hand_size"])
         if data["answer"] not in data["legal"] or set(data["wins"]) != {str(b) for b in range(size + 1)}:
-            raise ValueError("the puzzle's field 'answer' must be a legal bid, and 'wins' must count every bid "
-                             f"from 0 to {size}.")
-        if not isinstance(data["deals"], int) or data["deals"] < 1:
-            raise ValueError("the puzzle's field 'deals' must be a whole number 1 or more.")
+            raise CardlabError("puzzles.data.bid_answer", field="answer", size=size)
+        if not isinstance(data["deals"], int) or isinstance(data["deals"], bool) or data["deals"] < 1:
+            raise CardlabError("puzzles.data.deals", field="deals")
         forbidden = data.get("forbidden")
         return cls(id=str(data["id"]), rules=dict(data["rules"]), deal=dict(data["deal"]),
                    actions=tuple(dict(a) for a in data["actions"]), seat=int(data["seat"]), answer=int(data["answer"]),

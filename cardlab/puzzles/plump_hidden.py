@@ -45,7 +45,8 @@ from ..i18n import Message
 from ..protocol import action_from_dict, action_to_dict
 from ..rules.plump import PlumpRules
 from ..rules.trick_core import voids_shown
-from .plump import _deal_of, _puzzle_id, _rounds_of
+from ..errors import CardlabError
+from .plump import FORMAT, SOURCES, _deal_of, _puzzle_id, _rounds_of, check_choice, check_fields
 from .position import LosingLine, Position, position_of_round
 from .themes import HIDDEN_THEME_NAMES, hidden_theme_of
 
@@ -424,17 +425,13 @@ class HiddenPuzzle:
     def from_dict(cls, data: Any) -> "HiddenPuzzle":
         """A puzzle from :meth:`to_dict`'s data; anything else is refused with a ValueError naming the field."""
         _check_head(data, "hidden")
-        for name in ("id", "rules", "deal", "actions", "seat", "bid", "answer", "legal", "wins", "deals", "exact",
-                     "seed", "theme", "difficulty", "trick", "tricks_left", "trumps_out"):
-            if name not in data:
-                raise ValueError(f"the puzzle lacks the field {name!r}.")
-        if data["theme"] not in HIDDEN_THEME_NAMES:
-            raise ValueError(f"the puzzle's field 'theme' is {data['theme']!r}: choose one of "
-                             f"{', '.join(HIDDEN_THEME_NAMES)}.")
+        check_fields(data, ("id", "rules", "deal", "actions", "seat", "bid", "answer", "legal", "wins", "deals",
+                            "exact", "seed", "theme", "difficulty", "trick", "tricks_left", "trumps_out"))
+        check_choice(data, "theme", HIDDEN_THEME_NAMES)
         if data["answer"] not in data["legal"] or set(data["wins"]) != set(data["legal"]):
-            raise ValueError("the puzzle's field 'answer' must be a legal card, and 'wins' must count every legal card.")
-        if not isinstance(data["deals"], int) or data["deals"] < 1:
-            raise ValueError("the puzzle's field 'deals' must be a whole number 1 or more.")
+            raise CardlabError("puzzles.data.card_answer", field="answer")
+        if not isinstance(data["deals"], int) or isinstance(data["deals"], bool) or data["deals"] < 1:
+            raise CardlabError("puzzles.data.deals", field="deals")
         return cls(id=str(data["id"]), rules=dict(data["rules"]), deal=dict(data["deal"]),
                    actions=tuple(dict(a) for a in data["actions"]), seat=int(data["seat"]), bid=int(data["bid"]),
                    answer=str(data["answer"]), legal=tuple(data["legal"]),
@@ -446,12 +443,11 @@ class HiddenPuzzle:
 
 
 def _check_head(data: Any, kind: str) -> None:
-    if not isinstance(data, dict) or data.get("format") != "cardlab-puzzle":
-        raise ValueError("not a cardlab puzzle: the field 'format' must be 'cardlab-puzzle'.")
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise CardlabError("puzzles.data.format", format=FORMAT)
     if data.get("kind") != kind:
-        raise ValueError(f"the puzzle's field 'kind' must be {kind!r}; it is {data.get('kind')!r}.")
-    if data.get("source", "bots") not in ("bots", "own"):
-        raise ValueError("the puzzle's field 'source' must be one of bots, own.")
+        raise CardlabError("puzzles.data.kind", field="kind", kind=kind, value=repr(data.get("kind")))
+    check_choice(data, "source", SOURCES, "bots")
 
 
 def _replay(rules: dict, deal: dict, actions: Sequence[dict]) -> PlumpRound:

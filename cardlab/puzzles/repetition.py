@@ -26,6 +26,8 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ..atomic import write_atomically
+from ..errors import CardlabError
+from .files import read_json
 
 #: How many other puzzles come between two tries, by box (box 0: just missed).  A puzzle solved
 #: in the last box is done.
@@ -113,26 +115,33 @@ class Leitner:
                 "entries": {k: dict(v) for k, v in sorted(self.entries.items())}}
 
     @classmethod
-    def from_dict(cls, data: Any) -> "Leitner":
-        """Boxes from :meth:`to_dict`'s data; anything else is refused with a ValueError naming the field."""
+    def from_dict(cls, data: Any, *, lang: str | None = None) -> "Leitner":
+        """Boxes from :meth:`to_dict`'s data; anything else is refused with a
+        :class:`~cardlab.errors.CardlabError` (a ValueError) naming the field, in ``lang``.
+
+        >>> Leitner.from_dict({"format": FILE_FORMAT, "turn": -1, "entries": {}}, lang="nb")
+        Traceback (most recent call last):
+        ...
+        cardlab.errors.CardlabError: fremgangsfilens felt 'turn' må være et heltall, 0 eller mer.
+        """
         if not isinstance(data, dict) or data.get("format") != FILE_FORMAT:
-            raise ValueError(f"not a puzzle progress file: the field 'format' must be {FILE_FORMAT!r}.")
+            raise CardlabError("puzzles.progress.format", lang=lang, format=FILE_FORMAT)
         turn, entries = data.get("turn"), data.get("entries")
         if not isinstance(turn, int) or isinstance(turn, bool) or turn < 0:
-            raise ValueError("the progress file's field 'turn' must be a whole number 0 or more.")
+            raise CardlabError("puzzles.progress.turn", lang=lang, field="turn")
         if not isinstance(entries, dict):
-            raise ValueError("the progress file's field 'entries' must be a table.")
+            raise CardlabError("puzzles.progress.entries", lang=lang, field="entries")
         checked: dict[str, dict[str, int]] = {}
         for key, entry in entries.items():
             if not isinstance(entry, dict) or any(not isinstance(entry.get(n), int) or isinstance(entry.get(n), bool)
                                                   for n in ("box", "due", "tries", "right")):
-                raise ValueError(f"the progress file's entry {key!r} needs whole numbers box, due, tries and right.")
+                raise CardlabError("puzzles.progress.entry", lang=lang, entry=str(key))
             if not 0 <= entry["box"] <= DONE:
-                raise ValueError(f"the progress file's entry {key!r} has box {entry['box']}: boxes go from 0 to {DONE}.")
+                raise CardlabError("puzzles.progress.box", lang=lang, entry=str(key), box=entry["box"], done=DONE)
             checked[str(key)] = {n: entry[n] for n in ("box", "due", "tries", "right")}
             if "last" in entry:
                 if not isinstance(entry["last"], str):
-                    raise ValueError(f"the progress file's entry {key!r} has a field 'last' that is not a text.")
+                    raise CardlabError("puzzles.progress.last", lang=lang, entry=str(key), field="last")
                 checked[str(key)]["last"] = entry["last"]
         return cls(child=str(data.get("child", "")), turn=turn, entries=checked)
 
@@ -142,15 +151,13 @@ class Leitner:
         return write_json(folder / file_name(self.child), self.to_dict())
 
     @classmethod
-    def load(cls, folder: "str | Path", child: str) -> "Leitner":
-        """The child's boxes from ``folder`` (fresh boxes when there is no file yet)."""
+    def load(cls, folder: "str | Path", child: str, *, lang: str | None = None) -> "Leitner":
+        """The child's boxes from ``folder`` (fresh boxes when there is no file yet); a damaged file is
+        refused with a :class:`~cardlab.errors.CardlabError` naming the file or the field (in ``lang``)
+        and left as it is."""
         path = Path(folder) / file_name(child)
         if not path.exists():
             return cls(child)
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise ValueError(f"the progress file {path.name} cannot be read as JSON ({exc}).") from None
-        boxes = cls.from_dict(data)
+        boxes = cls.from_dict(read_json(path, lang=lang), lang=lang)
         boxes.child = child
         return boxes

@@ -61,7 +61,7 @@ class PuzzleSession:
         self.by_id = {p.id: p for p in self.puzzles}
         self.child = child
         self.folder = None if folder is None else Path(folder)
-        self.boxes = Leitner.load(self.folder, child) if self.folder is not None else Leitner(child)
+        self.boxes = Leitner.load(self.folder, child, lang=self.lang) if self.folder is not None else Leitner(child)
         #: the ladder of themes and levels (None: the boxes choose among the whole set)
         self.ladder: Ladder | None = Ladder(self.puzzles) if ladder else None
         self.puzzle: Any = None

@@ -4,7 +4,8 @@
 It draws the round and its goal, every seat's points (tricks and points in a
 trick round, cards and prikks in kabal), every hand (the puzzle is played with
 all cards known), the cards on the table (or the kabal rows), the child's hand
-as card buttons, the message line, the line after a wrong card, and *Nästa*.
+as card buttons, the message line (on the ladder, ``ladder=True``, it starts
+with the step the child is on), the line after a wrong card, and *Nästa*.
 A click asks the session to act and redraws; no callback decides anything.
 
 >>> from cardlab.puzzles.femkamp import femkamp_puzzles_from_games
@@ -14,6 +15,8 @@ A click asks the session to act and redraws; no callback decides anything.
 >>> table.message_text().startswith("Right!")
 True
 >>> table.next_button.click()
+>>> FemkampPuzzleTable(femkamp_puzzles_from_games(n=3, rng=4), lang="en", ladder=True).message_text()[:9]
+'Step 1 of'
 """
 
 from __future__ import annotations
@@ -42,9 +45,9 @@ class FemkampPuzzleTable:
     """Draw ``session`` (or a new :class:`FemkampPuzzleSession` over ``puzzles`` for ``child``)."""
 
     def __init__(self, puzzles: "Sequence[Any] | FemkampPuzzleSession", *, child: str = "",
-                 folder: "str | Path | None" = None, lang: str = "sv") -> None:
+                 folder: "str | Path | None" = None, lang: str = "sv", ladder: bool = False) -> None:
         self.session = puzzles if isinstance(puzzles, FemkampPuzzleSession) else FemkampPuzzleSession(
-            puzzles, child=child, folder=folder, lang=lang)
+            puzzles, child=child, folder=folder, lang=lang, ladder=ladder)
         self.language_dropdown = W.Dropdown(options=[(LANGUAGE_NAMES[x], x) for x in LANGUAGES],
                                             value=self.session.lang, layout=W.Layout(width="160px"))
         self.language_dropdown.observe(self._on_language, names="value")

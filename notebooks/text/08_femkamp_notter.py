@@ -21,13 +21,17 @@
 # igjen.
 #
 # Klikk på et kort. Riktig: du ser hvorfor. Feil: du ser hvordan de andre kan gjøre at kortet koster mer.
+#
+# Oppgavene er en stige: hvert trinn er én idé på et nivå, de ideene som er lettest å se først. Når du har
+# løst noen oppgaver på et trinn, åpnes det neste. En oppgave du bommet på, kommer tilbake senere til du
+# løser den.
 
 # %% tags=["output-free"]
 import textwrap
 
 import pandas as pd
 
-from cardlab.puzzles.ladder import progress_folder
+from cardlab.puzzles.ladder import STEP_UP, Ladder, progress_folder
 from cardlab.puzzles.femkamp import femkamp_puzzles_from_games, femkamp_puzzles_from_match
 from cardlab.rules.femkamp import round_title
 from cardlab.widgets.femkamp_puzzle_table import FemkampPuzzleTable
@@ -44,6 +48,22 @@ pd.DataFrame({"runde": [round_title(p.round_name, "nb") for p in puzzles], "tema
               "nivå": [p.level for p in puzzles], "kort å velge mellom": [len(p.legal) for p in puzzles]})
 
 # %% [markdown]
+# ## Stigen
+#
+# Her er trinnene: et tema på et nivå.
+
+# %%
+ladder = Ladder(puzzles)
+by_id = {p.id: p for p in puzzles}
+pd.DataFrame({"trinn": range(1, len(ladder.steps) + 1),
+              "tema": [by_id[s.ids[0]].title().text("nb") for s in ladder.steps],
+              "nivå": [s.level for s in ladder.steps], "oppgaver": [len(s.ids) for s in ladder.steps],
+              "å løse": [s.need for s in ladder.steps]})
+
+# %%
+print(f"Løs {STEP_UP} oppgaver på et trinn (eller alle på et mindre trinn) for å gå opp.")
+
+# %% [markdown]
 # Her er svaret på den første, så du ser hvordan en forklaring ser ut:
 
 # %%
@@ -51,10 +71,10 @@ first = puzzles[0]
 print(textwrap.fill(first.explanation().text("nb"), 88))
 
 # %% [markdown]
-# Prøv de andre selv nå. Hvordan det går, lagres under navnet du skriver i `child=`.
+# Klatre nå! Bordet sier hvilket trinn du er på. Hvordan det går, lagres under navnet du skriver i `child=`.
 
 # %% tags=["nbval-ignore-output"]
-FemkampPuzzleTable(puzzles, child="Mina", folder=progress_folder(), lang="nb")
+FemkampPuzzleTable(puzzles, child="Mina", folder=progress_folder(), lang="nb", ladder=True)
 
 # %% [markdown]
 # ## Mine feil
@@ -81,7 +101,7 @@ else:
 print(len(mine), "tapte avgjørelser")
 
 # %% tags=["nbval-ignore-output"]
-FemkampPuzzleTable(mine, child="Mina", folder=progress_folder(), lang="nb") if mine else None
+FemkampPuzzleTable(mine, child="Mina", folder=progress_folder(), lang="nb", ladder=True) if mine else None
 
 # %% [markdown]
 # ## Spørsmål

@@ -21,13 +21,17 @@
 # kort kvar.
 #
 # Klicka på ett kort. Rätt: du får se varför. Fel: du får se hur de andra kan göra så att kortet kostar mer.
+#
+# Problemen är en stege: varje steg är en idé på en nivå, de idéer som är lättast att se först. När du har
+# löst några problem på ett steg öppnas nästa. Ett problem du missade kommer tillbaka senare tills du löser
+# det.
 
 # %% tags=["output-free"]
 import textwrap
 
 import pandas as pd
 
-from cardlab.puzzles.ladder import progress_folder
+from cardlab.puzzles.ladder import STEP_UP, Ladder, progress_folder
 from cardlab.puzzles.femkamp import femkamp_puzzles_from_games, femkamp_puzzles_from_match
 from cardlab.rules.femkamp import round_title
 from cardlab.widgets.femkamp_puzzle_table import FemkampPuzzleTable
@@ -44,6 +48,22 @@ pd.DataFrame({"runda": [round_title(p.round_name, "sv") for p in puzzles], "tema
               "nivå": [p.level for p in puzzles], "kort att välja på": [len(p.legal) for p in puzzles]})
 
 # %% [markdown]
+# ## Stegen
+#
+# Här är stegen: ett tema på en nivå.
+
+# %%
+ladder = Ladder(puzzles)
+by_id = {p.id: p for p in puzzles}
+pd.DataFrame({"steg": range(1, len(ladder.steps) + 1),
+              "tema": [by_id[s.ids[0]].title().text("sv") for s in ladder.steps],
+              "nivå": [s.level for s in ladder.steps], "problem": [len(s.ids) for s in ladder.steps],
+              "att lösa": [s.need for s in ladder.steps]})
+
+# %%
+print(f"Lös {STEP_UP} problem på ett steg (eller alla på ett mindre steg) för att gå upp.")
+
+# %% [markdown]
 # Här är svaret på det första, så att du ser hur en förklaring ser ut:
 
 # %%
@@ -51,10 +71,10 @@ first = puzzles[0]
 print(textwrap.fill(first.explanation().text("sv"), 88))
 
 # %% [markdown]
-# Prova nu de andra själv. Hur det går sparas under namnet du skriver i `child=`.
+# Klättra nu! Bordet säger vilket steg du är på. Hur det går sparas under namnet du skriver i `child=`.
 
 # %% tags=["nbval-ignore-output"]
-FemkampPuzzleTable(puzzles, child="Mina", folder=progress_folder(), lang="sv")
+FemkampPuzzleTable(puzzles, child="Mina", folder=progress_folder(), lang="sv", ladder=True)
 
 # %% [markdown]
 # ## Mina misstag
@@ -81,7 +101,7 @@ else:
 print(len(mine), "missade beslut")
 
 # %% tags=["nbval-ignore-output"]
-FemkampPuzzleTable(mine, child="Mina", folder=progress_folder(), lang="sv") if mine else None
+FemkampPuzzleTable(mine, child="Mina", folder=progress_folder(), lang="sv", ladder=True) if mine else None
 
 # %% [markdown]
 # ## Frågor

@@ -21,13 +21,17 @@
 # fewest prikks and cards left.
 #
 # Click a card. Right: you see why. Wrong: you see how the others can make that card cost you more.
+#
+# The puzzles are a ladder: each step is one idea at one level, the ideas that are easiest to see first.
+# When you have solved a few puzzles of a step, the next step opens. A puzzle you missed comes back later
+# until you solve it.
 
 # %% tags=["output-free"]
 import textwrap
 
 import pandas as pd
 
-from cardlab.puzzles.ladder import progress_folder
+from cardlab.puzzles.ladder import STEP_UP, Ladder, progress_folder
 from cardlab.puzzles.femkamp import femkamp_puzzles_from_games, femkamp_puzzles_from_match
 from cardlab.rules.femkamp import round_title
 from cardlab.widgets.femkamp_puzzle_table import FemkampPuzzleTable
@@ -44,6 +48,22 @@ pd.DataFrame({"round": [round_title(p.round_name, "en") for p in puzzles], "them
               "level": [p.level for p in puzzles], "cards to choose from": [len(p.legal) for p in puzzles]})
 
 # %% [markdown]
+# ## The ladder
+#
+# Here are the steps: a theme at a level.
+
+# %%
+ladder = Ladder(puzzles)
+by_id = {p.id: p for p in puzzles}
+pd.DataFrame({"step": range(1, len(ladder.steps) + 1),
+              "theme": [by_id[s.ids[0]].title().text("en") for s in ladder.steps],
+              "level": [s.level for s in ladder.steps], "puzzles": [len(s.ids) for s in ladder.steps],
+              "to solve": [s.need for s in ladder.steps]})
+
+# %%
+print(f"Solve {STEP_UP} puzzles of a step (or all of a smaller step) to move up.")
+
+# %% [markdown]
 # Here is the first one's answer, so you can see what an explanation looks like:
 
 # %%
@@ -51,10 +71,10 @@ first = puzzles[0]
 print(textwrap.fill(first.explanation().text("en"), 88))
 
 # %% [markdown]
-# Now try the others yourself. Your progress is saved for the name you type in `child=`.
+# Now climb! The table says which step you are on. Your progress is saved for the name you type in `child=`.
 
 # %% tags=["nbval-ignore-output"]
-FemkampPuzzleTable(puzzles, child="Mina", folder=progress_folder(), lang="en")
+FemkampPuzzleTable(puzzles, child="Mina", folder=progress_folder(), lang="en", ladder=True)
 
 # %% [markdown]
 # ## Your own missed decisions
@@ -81,7 +101,7 @@ else:
 print(len(mine), "missed decisions")
 
 # %% tags=["nbval-ignore-output"]
-FemkampPuzzleTable(mine, child="Mina", folder=progress_folder(), lang="en") if mine else None
+FemkampPuzzleTable(mine, child="Mina", folder=progress_folder(), lang="en", ladder=True) if mine else None
 
 # %% [markdown]
 # ## Questions

@@ -20,18 +20,17 @@
 #
 # The set goes to `puzzles/sets/<name>.json` in the class folder (written at once, so a child never opens
 # half a file); each child's progress is saved in `puzzles/progress/<child>.puzzles.json` after every
-# answer. The class folder is `CARDLAB_CLASS_DIR` when set; otherwise this notebook makes a demo class.
+# answer. You read it all back with `collect_results(folder, puzzles=True)`, the same call that reads the
+# quizzes. The class folder is `CARDLAB_CLASS_DIR` when set; otherwise this notebook makes a demo class.
 
 # %% tags=["output-free"]
 import os
 import random
 import tempfile
 
-import pandas as pd
-
-from cardlab.classroom import CLASS_DIR_ENV, class_dir
+from cardlab.classroom import CLASS_DIR_ENV, class_dir, class_summary, collect_results
 from cardlab.puzzles import puzzles_from_games
-from cardlab.puzzles.handout import collect_puzzle_results, hand_out
+from cardlab.puzzles.handout import hand_out
 from cardlab.puzzles.ladder import Ladder, progress_folder
 from cardlab.puzzles.repetition import Leitner
 
@@ -70,18 +69,27 @@ if DEMO:
 # %% [markdown]
 # ## The results
 #
+# `collect_results(folder, puzzles=True)` reads the quiz answers (`collected.frame`, as in the class results
+# notebook) and the puzzle results (`collected.puzzles`). In sentences:
+
+# %%
+collected = collect_results(folder, puzzles=True, warn=False, lang="en")
+for line in class_summary(collected, lang="en"):
+    print(line)
+
+# %% [markdown]
 # One row per child and puzzle tried:
 
 # %%
-results = collect_puzzle_results(folder)
+results = collected.puzzles
 results.head(10)
 
 # %% [markdown]
-# Files that could not be read (each named, with the reason; the others' results are all above):
+# Files that could not be read (each named, with the reason; the others' results are all above). The reason
+# comes in the language you ask for: `lang="sv"`, `"nb"` or `"en"`.
 
 # %%
-pd.DataFrame([vars(u) for u in results.attrs["unread"]], columns=["file", "reason"]).assign(
-    file=lambda t: t["file"].map(lambda f: os.path.basename(f)))
+collected.skipped_table()
 
 # %% [markdown]
 # Per child: puzzles tried, solved, and the highest step reached:
