@@ -53,11 +53,9 @@ from typing import Any, Iterable, Mapping
 
 from ._rng import normalize_rng
 from .atomic import write_atomically
+from .data_files import CLASS_DIR_ENV  # the class folder's variable; the puzzles read it there too
 from .errors import CardlabError
 
-
-#: The environment variable that sets the class folder (the teacher sets it before starting the app).
-CLASS_DIR_ENV = "CARDLAB_CLASS_DIR"
 #: The class folder when neither a folder nor ``CARDLAB_CLASS_DIR`` is given: ``~/cardlab-class``.
 DEFAULT_CLASS_DIR_NAME = "cardlab-class"
 #: Longest pupil name accepted (characters, after trimming).

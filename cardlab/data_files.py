@@ -65,6 +65,9 @@ def user_data_dir() -> Path:
 #: tables that are measured by a benchmark rather than built by ``cardlab data build`` (listed in the
 #: manifest's ``measurements`` with the commands that made their rows)
 MEASURED = {"strength_arena": "strength_arena.csv"}
+#: The environment variable that sets the class folder (the teacher sets it before starting the app);
+#: the class's quiz results and the pupils' puzzle progress go there.
+CLASS_DIR_ENV = "CARDLAB_CLASS_DIR"
 
 
 @lru_cache(maxsize=1)

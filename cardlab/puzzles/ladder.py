@@ -159,12 +159,10 @@ def progress_folder(class_folder: "str | Path | None" = None) -> Path:
     >>> progress_folder("/tmp/class-3b").as_posix()
     '/tmp/class-3b/puzzles/progress'
     """
-    from ..classroom import CLASS_DIR_ENV
+    from ..data_files import CLASS_DIR_ENV, user_data_dir
 
     if class_folder is None and os.environ.get(CLASS_DIR_ENV, "").strip():
         class_folder = os.environ[CLASS_DIR_ENV].strip()
     if class_folder is not None:
         return Path(class_folder).expanduser() / "puzzles" / "progress"
-    from ..data_files import user_data_dir
-
     return user_data_dir() / "puzzles"
