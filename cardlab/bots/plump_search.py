@@ -32,8 +32,23 @@ weighed:
   opponent the same bid whatever hand the deal gave it) but the bid the model bidder makes with
   its hand in that deal.
 
-Deals can also be kept only with the chance that they explain the bids already made
-(``bid_weight`` < 1, rejection sampling); off by default.
+**Reading the bids.**  ISMCTS keeps an imagined deal only with the chance that it explains the
+bids already made: ``bid_weight ** |model bid − real bid|`` for each other seat that has bid, where
+the model bid is what the model bidder would bid with the hand the deal gave that seat
+(:func:`~cardlab.search.plump_rollout.bid_likelihood`).  The design, and why:
+
+* *A likelihood, not a filter.*  Keeping only deals whose model bid equals the real bid would throw
+  away every deal where a person bid one more or one less than the rule of thumb, which people do
+  all the time; a factor per trick of difference keeps them, less often.
+* *Rejection, not weights.*  ISMCTS grows one tree over all deals, so a deal cannot carry a weight
+  into the tree's counts without biasing UCB; drawing deals until one is kept gives the tree deals
+  in the right proportions, at the price of a few more draws (at most ``MAX_REJECTIONS`` per iteration, :mod:`cardlab.search.plump_ismcts`).
+* *The bids, not the cards played.*  Voids shown are already hard facts in every deal; what the
+  bids say is the largest unused signal, and the model bidder is already compiled in the search.
+* *Measured.*  ``bid_weight=0.5`` (the default for ISMCTS) against the same bot with ``1.0`` on the
+  same deals, seats rotated (``benchmarks/search_paired.py``): better at 4 × 5 and at 4 × 10 (the
+  figures are in ``docs/strength_record.md``, *Reading the bids, paired*); PIMC keeps ``1.0``.
+  ``bid_weight=1.0`` turns the reading off.
 
 The score searched for is the round score of the view's rules (``rules.scoring``) unless
 ``scoring=`` says otherwise; ``scoring="trick-points"`` is OpenSpiel's ``oh_hell`` return
@@ -82,6 +97,8 @@ PIMC_ROLLOUTS = 4000
 #: ISMCTS's exploration constant (UCB on scores divided by hand size + 10) and its play-out noise
 EXPLORATION = 0.7
 ISMCTS_NOISE = 0.1
+#: ISMCTS's weight per trick that a seat's model bid differs from its real bid (see "Reading the bids")
+ISMCTS_BID_WEIGHT = 0.5
 #: iterations per step of a time-budgeted search
 TIME_BATCH = 32
 #: how a bid is chosen: by the tree (or PIMC) search; the trick count that comes most often when
@@ -106,7 +123,8 @@ class PlumpSearchBot:
     * ``time_ms`` — a time budget per decision instead (at least one batch of play-outs);
     * ``scoring`` — the score to aim for (a ``PlumpRules.scoring`` name; default: the view's rules);
     * ``bid_weight`` — how strongly imagined deals must explain the bids made: a factor per trick
-      that a sampled hand's model bid differs from the real bid (1.0 = ignore the bids);
+      that a sampled hand's model bid differs from the real bid (1.0 = ignore the bids; default
+      :data:`ISMCTS_BID_WEIGHT` for ISMCTS, 1.0 for PIMC);
     * ``noise`` — the chance that another seat plays a random legal card at a step of a play-out
       (ISMCTS default 0.1, PIMC 0);
     * ``bid_noise`` — ISMCTS only: a different play-out noise while choosing a bid, for every seat
@@ -120,14 +138,13 @@ class PlumpSearchBot:
       with ``time_ms`` the count and the tree get that budget each).  ``docs/strength_record.md`` has
       what each scored against OpenSpiel's ISMCTS (the tree stays the default).
 
-    ``bid_weight`` and ``bid_up`` default to off (see ``docs/strength_record.md`` for what runs against
-    ISMCTS showed).
+    ``bid_up`` defaults to off (see ``docs/strength_record.md`` for what runs against ISMCTS showed).
     """
 
     name = "search"
 
     def __init__(self, *, rng=None, method: str = "ismcts", rollouts: int | None = None, samples: int | None = None,
-                 time_ms: float | None = None, scoring: str | None = None, bid_weight: float = 1.0,
+                 time_ms: float | None = None, scoring: str | None = None, bid_weight: float | None = None,
                  noise: float | None = None, bid_up: bool = False, exploration: float = EXPLORATION,
                  bid_noise: float | None = None, bid_method: str = "tree") -> None:
         if method not in METHODS:
@@ -142,6 +159,8 @@ class PlumpSearchBot:
             raise ValueError(f"time_ms must be a positive number of milliseconds; you gave {time_ms!r}.")
         if scoring is not None and scoring not in _SCORING_CODES:
             raise ValueError(f"scoring must be one of {', '.join(_SCORING_CODES)}; you gave {scoring!r}.")
+        if bid_weight is None:
+            bid_weight = ISMCTS_BID_WEIGHT if method == "ismcts" else 1.0
         if not 0.0 < bid_weight <= 1.0:
             raise ValueError(f"bid_weight must be in (0, 1]; you gave {bid_weight!r}.")
         if noise is None:
