@@ -39,15 +39,16 @@ from ..i18n import Message
 from ..kernels._numba import njit
 from ..kernels.rng import U64
 from ..search.plump_rollout import bid_likelihood, sample_world, world_arrays
-from .plump_search import PlumpSearchBot
+from .plump_search import ISMCTS_BID_WEIGHT, PlumpSearchBot
 
 __all__ = ["Reading", "high_card_odds", "strongest_reading", "HIGH_MASK", "READING_WEIGHT", "MIN_CHANGE",
            "MIN_DEALS", "reading_message"]
 
 #: the king and ace of each suit (card index = suit × 13 + rank − 2)
 HIGH_MASK = tuple(sum(1 << (13 * suit + r - 2) for r in (13, 14)) for suit in range(4))
-#: the weight per trick of difference used to read the bids (the bot's ``bid_weight`` by default)
-READING_WEIGHT = 0.5
+#: the weight per trick of difference used to read the bids: the search bot's own default, so the
+#: hint says what the bot reads
+READING_WEIGHT = ISMCTS_BID_WEIGHT
 #: how much a chance must change (as a share, 0–1) before it is said
 MIN_CHANGE = 0.15
 #: the effective number of deals (``(Σw)² / Σw²``) the weighted chance must rest on before it is said

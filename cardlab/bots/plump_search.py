@@ -58,8 +58,9 @@ can, since each is still worth a point.  Like ``PlumpBot`` they count the turned
 and bid with their place in the bidding.
 
 **Strength and time.**  ``rollouts`` play-outs per decision (ISMCTS: iterations, default 5000,
-about 10–15 ms per decision on one core at 4 × 5 to 4 × 10, half of what OpenSpiel's ISMCTS-1000
-takes; PIMC: shared among the candidate moves, default 4000), or a time budget ``time_ms`` (the
+on one core a few tens of milliseconds per decision at 4 × 5 to 4 × 10; reading the bids draws
+more deals than it keeps, so a decision takes longer than OpenSpiel's ISMCTS-1000 does (the arena's
+runs table in ``docs/strength.md`` has both, measured side by side); PIMC: shared among the candidate moves, default 4000), or a time budget ``time_ms`` (the
 search runs in batches until the time is used; the decision then depends on the machine's speed).
 More: stronger and slower; fewer: faster and weaker.  ``docs/strength.md`` has the measured
 strength against OpenSpiel's ISMCTS.
