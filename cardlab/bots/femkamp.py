@@ -45,6 +45,7 @@ from ..cards import Card, Rank, Suit
 from ..games.kabal import Prikk
 from ..games.trick_actions import Play
 from ..i18n import Message
+from ..rules.trick_core import voids_shown, winner_position
 from .base import Decision
 
 QUEEN = Rank.QUEEN
@@ -105,22 +106,25 @@ class FemkampBot:
 
     @staticmethod
     def _voids(view: Any) -> dict[int, set[Suit]]:
-        """Seats known to be void in a suit (they did not follow it)."""
+        """Seats known to be void in a suit: what :func:`cardlab.rules.trick_core.voids_shown` says
+        each card shows (Femkamp has no trump, so only a suit not followed)."""
         voids: dict[int, set[Suit]] = {}
         tricks = [list(zip(t.seats, t.cards)) for t in view.completed_tricks] + [list(view.current_trick)]
         for trick in tricks:
             if not trick:
                 continue
-            led = trick[0][1].suit
+            led = trick[0][1].suit.index
             for seat, card in trick[1:]:
-                if card.suit is not led:
-                    voids.setdefault(seat, set()).add(led)
+                shown = voids_shown(led, card.suit.index, -1, False)
+                if shown:
+                    voids.setdefault(seat, set()).update(s for s in Suit if shown >> s.index & 1)
         return voids
 
     @staticmethod
     def _current_winner(view: Any) -> Card:
-        led = view.current_trick[0][1].suit
-        return max((c for _, c in view.current_trick if c.suit is led), key=lambda c: c.rank)
+        """The card winning the trick so far: :func:`cardlab.rules.trick_core.winner_position` (no trump)."""
+        cards = [c for _, c in view.current_trick]
+        return cards[winner_position([c.index for c in cards], len(cards), -1)]
 
     # ---------------------------------------------------------- avoid rounds
     def _avoid(self, view: Any, cards: list[Card]) -> tuple[Card, Message]:
