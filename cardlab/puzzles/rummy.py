@@ -337,8 +337,8 @@ def rummy_puzzles_from_games(n: int = 10, *, rng: Any = None, players: int = 3, 
 
     ``min_margin`` is 3 here: a margin of a point or two is mostly the difference between two high
     cards to throw (a 10 or a 9), not an idea worth a puzzle.  Most turns of a round are such "nothing
-    melds, throw the highest card" turns, so at most ``per_theme`` puzzles of one theme are kept (the
-    easiest; None: all), leaving room for going out, melding and laying off.
+    melds, throw the highest card" turns, so at most ``per_theme`` puzzles of one theme are kept (from
+    easy to hard, :func:`spread`; None: all), leaving room for going out, melding and laying off.
 
     >>> rummy_puzzles_from_games(n=1, min_margin=0)
     Traceback (most recent call last):
@@ -367,13 +367,24 @@ def rummy_puzzles_from_games(n: int = 10, *, rng: Any = None, players: int = 3, 
     found.sort(key=lambda p: p.difficulty)
     if per_theme is None:
         return found
-    kept: dict[str, int] = {}
-    out = []
-    for p in found:
-        kept[p.theme] = kept.get(p.theme, 0) + 1
-        if kept[p.theme] <= per_theme:
-            out.append(p)
-    return out
+    kept: set[str] = set()
+    for theme in {p.theme for p in found}:
+        kept.update(p.id for p in spread([p for p in found if p.theme == theme], per_theme))
+    return [p for p in found if p.id in kept]
+
+
+def spread(items: Sequence[Any], k: int) -> list[Any]:
+    """At most ``k`` of ``items``, evenly spaced from the first to the last (all when there are few):
+    a theme's puzzles from easy to hard rather than only the easiest.
+
+    >>> spread(list(range(10)), 4), spread([1, 2], 4)
+    ([0, 3, 6, 9], [1, 2])
+    """
+    if len(items) <= k:
+        return list(items)
+    if k == 1:
+        return [items[0]]
+    return [items[round(i * (len(items) - 1) / (k - 1))] for i in range(k)]
 
 
 def _rounds_of(match_or_game: Any) -> list[RummyRound]:

@@ -36,7 +36,7 @@ from typing import Any, Sequence
 
 from ..cards import Card
 from ..errors import CardlabError
-from ..games.rummy import Discard, action_message
+from ..games.rummy import Discard, LayOff, Meld, action_message
 from ..i18n import Message, check_language
 from ..session.base import default_names, name_text, text_of
 from .ladder import Ladder
@@ -169,6 +169,27 @@ class RummyPuzzleSession:
                 return None
             self._finish(False, words, after)
         return self.right
+
+    def move(self, kind: str, cards: Sequence["Card | str"], meld: int | None = None) -> bool | None:
+        """The child's selection as a move (what a table's buttons send): ``kind`` is ``"meld"`` (the
+        selected cards), ``"lay_off"`` (one card onto the table's meld number ``meld``) or ``"discard"``
+        (one card); then as :meth:`answer`.  A selection of the wrong size is no answer: the message
+        says what to select."""
+        try:
+            picked = [Card.parse(c) for c in cards]
+            act = None
+            if kind == "meld" and picked:
+                act = Meld(self.seat, tuple(picked))
+            elif kind in ("lay_off", "discard") and len(picked) == 1:
+                act = LayOff(self.seat, picked[0], meld) if kind == "lay_off" else Discard(self.seat, picked[0])
+        except CardlabError as exc:
+            self._say([exc.as_message()], "error")
+            return None
+        if act is not None:
+            return self.answer(act)
+        self._say([Message("puzzles.rummy.select_cards" if kind == "meld" else "puzzles.rummy.select_one")],
+                  "error")
+        return None
 
     def _finish(self, right: bool, words: "Message | None" = None, after: "TurnSearch | None" = None) -> None:
         p = self.puzzle
