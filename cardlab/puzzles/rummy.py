@@ -56,6 +56,10 @@ __all__ = ["RummyPuzzle", "rummy_puzzles_from_games", "rummy_puzzles_from_match"
 
 #: How the puzzles were found: in the bots' rounds, or in the child's own (a missed turn).
 SOURCES = ("bots", "own")
+#: The bots' rounds end after this many reshuffles of the stock: the rules let play go on for ever, and
+#: heuristic players can hold each other's cards so long that a round never ends (the limit simulations
+#: name too, :func:`cardlab.rules.rummy_core.may_reshuffle`).  The puzzle keeps these rules.
+BOT_RESHUFFLES = 3
 
 
 def _codes(cards: Sequence[Card]) -> str:
@@ -333,7 +337,7 @@ def rummy_puzzles_from_games(n: int = 10, *, rng: Any = None, players: int = 3, 
                              min_margin: int = 3, per_theme: "int | None" = 12) -> list[RummyPuzzle]:
     """A seeded starting set: deal ``n`` rounds (dealt from ``rng``: the same seed gives the same set),
     let ``bots`` (default: the heuristic :class:`cardlab.bots.rummy.RummyBot` in every seat) play
-    them, and keep the turns :func:`rummy_puzzles_from_round` keeps; easiest first.
+    them (at most :data:`BOT_RESHUFFLES` reshuffles of the stock a round), and keep the turns :func:`rummy_puzzles_from_round` keeps; easiest first.
 
     ``min_margin`` is 3 here: a margin of a point or two is mostly the difference between two high
     cards to throw (a 10 or a 9), not an idea worth a puzzle.  Most turns of a round are such "nothing
@@ -353,7 +357,7 @@ def rummy_puzzles_from_games(n: int = 10, *, rng: Any = None, players: int = 3, 
                   "a whole number 1 or more")
     _check_choice("per_theme", per_theme, per_theme is None or (isinstance(per_theme, int) and per_theme >= 1),
                   "None or a whole number 1 or more")
-    rules = RummyRules(players=players)
+    rules = RummyRules(players=players, max_reshuffles=BOT_RESHUFFLES)
     seed = derive_seed(rng)
     found: list[RummyPuzzle] = []
     seen: set[str] = set()

@@ -138,7 +138,7 @@ class RummyPuzzleSession:
         return Message("puzzles.rummy.ask", {"points": self.points_in_hand()})
 
     def _turn_over(self) -> bool:
-        return self.round.is_over or self.round.turns != self.search._turns
+        return self.round.is_over or self.round.turns != self.search.start_turns
 
     def answer(self, act: Any) -> bool | None:
         """The child makes the move ``act``: True (the turn ended the best way: solved), False (the best

@@ -83,14 +83,14 @@ class TurnSearch:
             raise CardlabError("puzzles.rummy.not_in_turn", field="round")
         self.round = rnd.clone()
         self.seat: int = rnd.to_move
-        self._turns = rnd.turns
+        self.start_turns = rnd.turns   #: the round's turn count when the turn began
         self._memo: dict[tuple, frozenset] = {}
         self._lengths: dict[tuple, int] = {}
 
     # ------------------------------------------------------------------ the search
     def _turn_over(self) -> bool:
         r = self.round
-        return r.is_over or r.turns != self._turns
+        return r.is_over or r.turns != self.start_turns
 
     def _key(self) -> tuple:
         r = self.round
