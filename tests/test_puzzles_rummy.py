@@ -16,8 +16,10 @@ from cardlab.games.rummy import Discard, Draw, LayOff, Meld, RummyGame, RummyRou
 from cardlab.protocol import action_from_dict, action_to_dict, play_out
 from cardlab.puzzles.handout import game_of, mistakes_first
 from cardlab.puzzles.repetition import Leitner
-from cardlab.puzzles.rummy import (RummyPuzzle, load_rummy_puzzles, rummy_puzzles_from_games,
-                                   rummy_puzzles_from_match, rummy_puzzles_from_round, save_rummy_puzzles)
+from cardlab.puzzles.rummy import (RummyPuzzle, rummy_puzzles_from_games, rummy_puzzles_from_match,
+                                   rummy_puzzles_from_round)
+from cardlab.puzzles.rummy_set import load_rummy_puzzles, save_rummy_puzzles
+from cardlab.puzzles.rummy_draw import rummy_draw_puzzles_from_match
 from cardlab.puzzles.rummy_themes import THEME_NAMES, theme_of
 from cardlab.puzzles.rummy_turn import TurnSearch
 from cardlab.rules.rummy import RummyRules
@@ -216,7 +218,9 @@ def test_own_missed_turns():
         assert RummyPuzzle.from_dict(p.to_dict()) == p
     boxes = Leitner("Mina")
     first = mistakes_first(game, 0, boxes, game="rummy")
-    assert [p.id for p in first] == [p.id for p in own] and game_of(first[0]) == "rummy"
+    own_draws = rummy_draw_puzzles_from_match(game, 0)
+    assert all(p.source == "own" and p.played == "stock" for p in own_draws)
+    assert [p.id for p in first] == [p.id for p in own_draws + own] and game_of(first[0]) == "rummy"
     assert boxes.next_id([p.id for p in own]) == own[0].id
 
 

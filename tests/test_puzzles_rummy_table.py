@@ -10,6 +10,7 @@ from cardlab.games.rummy import Discard, Meld
 from cardlab.puzzles.ladder import Ladder, progress_folder
 from cardlab.puzzles.repetition import GAPS, Leitner, file_name
 from cardlab.puzzles.rummy import rummy_puzzles_from_games
+from cardlab.puzzles.rummy_draw import DRAW_THEMES
 from cardlab.puzzles.rummy_session import RummyPuzzleSession
 from cardlab.puzzles.rummy_themes import LADDER_THEMES, THEME_NAMES
 from cardlab.widgets.rummy_puzzle_table import RummyPuzzleTable
@@ -150,7 +151,7 @@ def test_a_missed_puzzle_comes_back(puzzles):
 
 
 def test_the_rummy_ladder_climbs_the_rummy_themes(puzzles, tmp_path):
-    assert sorted(LADDER_THEMES) == sorted(THEME_NAMES) and LADDER_THEMES[-1] == "exact"
+    assert sorted(LADDER_THEMES) == sorted(THEME_NAMES + DRAW_THEMES) and LADDER_THEMES[-1] == "exact"
     ladder = Ladder(puzzles)
     ranks = [(LADDER_THEMES.index(st.theme), st.level) for st in ladder.steps]
     assert ranks == sorted(ranks) and len(set(ranks)) == len(ranks)

@@ -19,6 +19,8 @@ moves (``answers``) are every legal action that still reaches that end.
   the turn played left more points in hand than the best way would have.
 * :func:`rummy_puzzles_from_round` — the puzzles of one finished round.
 
+A set in a file (turn and draw puzzles together): :mod:`cardlab.puzzles.rummy_set`.
+
 Each :class:`RummyPuzzle` is plain data (``to_dict()`` is JSON-ready): the rules,
 the deal, the actions up to the decision, the seat, the right first moves, every
 legal first move with its value, the best end, the theme, a difficulty and level;
@@ -47,12 +49,12 @@ from ..games.rummy import Draw, LayOff, Meld, RummyGame, RummyRound
 from ..i18n import Message
 from ..protocol import action_from_dict, action_to_dict
 from ..rules.rummy import RummyRules
-from .files import FORMAT, SET_FORMAT, check_choice, check_fields, read_set
+from .files import FORMAT, check_choice, check_fields
 from .rummy_themes import THEME_NAMES, THEME_WEIGHT, theme_of
 from .rummy_turn import End, TurnSearch, discard_of, end_points, lay_offs
 
 __all__ = ["RummyPuzzle", "rummy_puzzles_from_games", "rummy_puzzles_from_match", "rummy_puzzles_from_round",
-           "save_rummy_puzzles", "load_rummy_puzzles", "turns_of"]
+           "turns_of"]
 
 #: How the puzzles were found: in the bots' rounds, or in the child's own (a missed turn).
 SOURCES = ("bots", "own")
@@ -422,18 +424,3 @@ def rummy_puzzles_from_match(match: Any, seat: int, *, min_margin: int = 1) -> l
             if end_points(_end_of(at, seat, played)) - min(ends.values()) >= min_margin:
                 found.append(_make(rnd, search, actions, "own", played, ends))
     return found
-
-
-# ------------------------------------------------------------------ a set in a file
-def save_rummy_puzzles(path: "str | Path", puzzles: Sequence[RummyPuzzle]) -> Path:
-    """Write a puzzle set as one JSON file (to hand out; :func:`load_rummy_puzzles` reads it back)."""
-    from .repetition import write_json
-
-    return write_json(path, {"format": SET_FORMAT, "version": 1, "game": "rummy",
-                             "puzzles": [p.to_dict() for p in puzzles]})
-
-
-def load_rummy_puzzles(path: "str | Path", *, lang: str | None = None) -> list[RummyPuzzle]:
-    """The puzzles of a file written by :func:`save_rummy_puzzles`; a damaged file is refused with a
-    :class:`~cardlab.errors.CardlabError` naming the puzzle and the field (in ``lang``)."""
-    return read_set(path, RummyPuzzle.from_dict, lang=lang)

@@ -1,8 +1,12 @@
 """``RummyPuzzleSession``: a child solving Rummy puzzles, with no user interface at all.
 
-The session sets a puzzle's position (the Rummy round right after the child's
-draw: their hand, the melds on the table, the discard pile) and the child plays
-the turn out, one move at a time: melds, lay-offs and the discard, as at the
+A draw puzzle (:mod:`cardlab.puzzles.rummy_draw`) is set before the draw and
+answered by the draw: take the discard pile's top card, or draw from the stock;
+right or wrong, the explanation gives the stock's exact average.
+
+A turn puzzle sets the position right after the child's draw (their hand, the
+melds on the table, the discard pile) and the child plays the turn out, one
+move at a time: melds, lay-offs and the discard, as at the
 real table.  Each move is checked by the exact search of the turn
 (:mod:`cardlab.puzzles.rummy_turn`):
 
@@ -36,12 +40,14 @@ from typing import Any, Sequence
 
 from ..cards import Card
 from ..errors import CardlabError
-from ..games.rummy import Discard, LayOff, Meld, action_message
+from ..games.rummy import Discard, Draw, LayOff, Meld, action_message
 from ..i18n import Message, check_language
 from ..session.base import default_names, name_text, text_of
 from .ladder import Ladder
 from .repetition import Leitner
 from .rummy import RummyPuzzle, plan_message
+from .rummy_draw import RummyDrawPuzzle
+from .rummy_set import rummy_puzzle_from_dict
 from .rummy_turn import TurnSearch, end_points
 
 
@@ -56,14 +62,15 @@ class RummyPuzzleSession:
     def __init__(self, puzzles: Sequence[Any], *, child: str = "", folder: "str | Path | None" = None,
                  lang: str = "sv", ladder: bool = False) -> None:
         self.lang = check_language(lang)
-        self.puzzles = [p if isinstance(p, RummyPuzzle) else RummyPuzzle.from_dict(p) for p in puzzles]
+        self.puzzles = [p if isinstance(p, (RummyPuzzle, RummyDrawPuzzle)) else rummy_puzzle_from_dict(p)
+                        for p in puzzles]
         self.by_id = {p.id: p for p in self.puzzles}
         self.child = child
         self.folder = None if folder is None else Path(folder)
         self.boxes = Leitner.load(self.folder, child, lang=self.lang) if self.folder is not None else Leitner(child)
         #: the ladder of themes and levels (None: the boxes choose among the whole set)
         self.ladder: Ladder | None = Ladder(self.puzzles) if ladder else None
-        self.puzzle: RummyPuzzle | None = None
+        self.puzzle: RummyPuzzle | RummyDrawPuzzle | None = None
         self.round: Any = None
         self.search: TurnSearch | None = None
         self.moves: list[Any] = []          #: the moves the child made in this puzzle's turn
@@ -81,6 +88,11 @@ class RummyPuzzleSession:
     def done(self) -> bool:
         """Every puzzle solved for good (nothing left to give)."""
         return self.puzzle is None
+
+    @property
+    def is_draw(self) -> bool:
+        """The open puzzle asks where to draw from (a :class:`~cardlab.puzzles.rummy_draw.RummyDrawPuzzle`)."""
+        return isinstance(self.puzzle, RummyDrawPuzzle)
 
     @property
     def finished(self) -> bool:
@@ -125,7 +137,7 @@ class RummyPuzzleSession:
             return None
         self.round = self.puzzle.round()
         self.round.lang = self.lang
-        self.search = TurnSearch(self.round)
+        self.search = None if self.is_draw else TurnSearch(self.round)
         self._say(([self.ladder.where(self.boxes)] if self.ladder is not None else []) + [self.ask_words()], "info")
         return self.puzzle
 
@@ -134,7 +146,10 @@ class RummyPuzzleSession:
         return None if self.ladder is None else self.ladder.where(self.boxes)
 
     def ask_words(self) -> Message:
-        """The question: the child's turn, the points in hand, and the goal."""
+        """The question: the child's turn, the points in hand, and the goal (or, for a draw puzzle, where to
+        draw from)."""
+        if self.is_draw:
+            return Message("puzzles.rummy.ask_draw", {"card": self.round.discard_top, "points": self.points_in_hand()})
         return Message("puzzles.rummy.ask", {"points": self.points_in_hand()})
 
     def _turn_over(self) -> bool:
@@ -159,7 +174,9 @@ class RummyPuzzleSession:
         words = self.move_words(act)
         self.round.apply(act)
         self.moves.append(act)
-        if self._turn_over():
+        if self.is_draw:
+            self._finish(p.is_right(act.source))
+        elif self._turn_over():
             self._finish(self.points_in_hand() == p.best)
         else:
             after = TurnSearch(self.round)
@@ -169,6 +186,10 @@ class RummyPuzzleSession:
                 return None
             self._finish(False, words, after)
         return self.right
+
+    def draw(self, source: str) -> bool | None:
+        """The child draws from ``"stock"`` or ``"discard"`` (a draw puzzle's answer); then as :meth:`answer`."""
+        return self.answer(Draw(self.seat, source))
 
     def move(self, kind: str, cards: Sequence["Card | str"], meld: int | None = None) -> bool | None:
         """The child's selection as a move (what a table's buttons send): ``kind`` is ``"meld"`` (the
@@ -197,10 +218,13 @@ class RummyPuzzleSession:
         self.boxes.record(p.id, right=right, answer=self.moves_text())
         if self.folder is not None:
             self.boxes.save(self.folder)
+        explained = p.explanation() if self.is_draw else p.explanation(self.search)
         if right:
-            self._say([Message("puzzles.rummy.right"), p.explanation(self.search)], "good")
-            return
-        self._say([self.leaves_words(words, after), p.explanation(self.search)], "bad")
+            self._say([Message("puzzles.rummy.right"), explained], "good")
+        elif self.is_draw:
+            self._say([Message("puzzles.rummy.wrong_draw"), explained], "bad")
+        else:
+            self._say([self.leaves_words(words, after), explained], "bad")
 
     def leaves_words(self, words: "Message | None", after: "TurnSearch | None") -> Message:
         """What a wrong move leaves: the best the child can still reach after it (``after``: the search
@@ -218,6 +242,9 @@ class RummyPuzzleSession:
         """The moves made, in card codes (kept as the answer in the Leitner boxes)."""
         out = []
         for act in self.moves:
+            if isinstance(act, Draw):
+                out.append(f"draw {act.source}")
+                continue
             cards = getattr(act, "cards", None) or (act.card,)
             out.append(type(act).__name__.lower() + " " + " ".join(c.code for c in cards))
         return "; ".join(out)

@@ -81,8 +81,10 @@ THEME_NAMES: tuple[str, ...] = tuple(n for n, _ in THEMES) + ("exact",)
 THEME_WEIGHT = {"shed_high": 1, "go_out": 1, "meld_now": 1, "lay_off": 2, "right_meld": 3, "exact": 3}
 
 #: The themes in the order the puzzle ladder (:mod:`cardlab.puzzles.ladder`) climbs them: the
-#: cheapest card to throw first, then going out, melding, laying off, choosing the meld; ``"exact"`` last.
-LADDER_THEMES: tuple[str, ...] = ("shed_high", "go_out", "meld_now", "lay_off", "right_meld", "exact")
+#: cheapest card to throw first, then going out, melding, laying off, taking the discard pile's top card
+#: (the draw puzzles of :mod:`cardlab.puzzles.rummy_draw`), choosing the meld; ``"exact"`` last.
+LADDER_THEMES: tuple[str, ...] = ("shed_high", "go_out", "meld_now", "lay_off", "take_discard", "right_meld",
+                                   "exact")
 
 
 def theme_of(turn: Any, plan: "list[Any] | None" = None) -> str:

@@ -4,7 +4,8 @@
 It draws the turn (how many cards every other seat holds, the melds on the
 table, the discard pile's top and the stock), the child's hand as card buttons
 to select, the moves as buttons (*Lägg ner* the selected cards, *Lägg till* the
-selected card onto a meld of the table, *Kasta* the selected card), the message
+selected card onto a meld of the table, *Kasta* the selected card; in a draw
+puzzle the two draws instead), the message
 line (on the ladder, ``ladder=True``, it starts with the step the child is on)
 and *Nästa*.  A click asks the session to act and redraws; no callback decides
 anything.
@@ -62,7 +63,14 @@ class RummyPuzzleTable:
                                            "cardlab-discard")
         self.discard_button.on_click(lambda _: self._move("discard"))
         self.lay_off_buttons = [self._lay_off_button(i) for i in range(MAX_MELDS)]
-        self.moves_box = W.HBox([self.meld_button, self.discard_button] + self.lay_off_buttons,
+        self.draw_stock_button = with_classes(W.Button(layout=W.Layout(width="auto")), "cardlab-draw-btn",
+                                              "cardlab-draw-stock")
+        self.draw_discard_button = with_classes(W.Button(layout=W.Layout(width="auto")), "cardlab-draw-btn",
+                                                "cardlab-draw-discard")
+        self.draw_stock_button.on_click(lambda _: self._draw("stock"))
+        self.draw_discard_button.on_click(lambda _: self._draw("discard"))
+        self.moves_box = W.HBox([self.draw_stock_button, self.draw_discard_button, self.meld_button,
+                                 self.discard_button] + self.lay_off_buttons,
                                 layout=W.Layout(flex_flow="row wrap"))
         self.message_html = with_classes(W.HTML(), "cardlab-message")
         self.next_button = with_classes(W.Button(layout=W.Layout(width="auto")), "cardlab-next")
@@ -115,6 +123,10 @@ class RummyPuzzleTable:
         self.selected = [c for c in self.selected if c in self.session.hand()] if refused else []
         self.refresh()
 
+    def _draw(self, source: str) -> None:
+        self.session.draw(source)
+        self.refresh()
+
     def _next(self) -> None:
         self.session.next_puzzle()
         self.selected = []
@@ -137,6 +149,7 @@ class RummyPuzzleTable:
         s, lang = self.session, self.lang
         self._shown = s.hand()
         playing = s.puzzle is not None and not s.finished
+        drawing = s.round is not None and s.round.phase == "draw"
         for i, button in enumerate(self.card_buttons):
             if i < len(self._shown):
                 card = self._shown[i]
@@ -144,7 +157,7 @@ class RummyPuzzleTable:
                 button.description = str(card)
                 button.style.text_color = suit_colour(card.suit)
                 button.style.button_color = "#fff59d" if chosen else None
-                button.disabled = not playing
+                button.disabled = not playing or drawing
                 button.layout.display = None
                 button.tooltip = Message("widget.rummy_puzzle.select_tip", {"card": card}).text(lang)
             else:
@@ -152,9 +165,18 @@ class RummyPuzzleTable:
         self.meld_button.description = Message("widget.rummy_puzzle.meld").text(lang)
         self.discard_button.description = Message("widget.rummy_puzzle.discard").text(lang)
         self.meld_button.disabled = self.discard_button.disabled = not playing
+        for button in (self.meld_button, self.discard_button):
+            button.layout.display = "none" if drawing else None
+        top = s.round.discard_top if s.round is not None else None
+        self.draw_stock_button.description = Message("widget.rummy_puzzle.draw_stock").text(lang)
+        self.draw_discard_button.description = Message("widget.rummy_puzzle.draw_discard",
+                                                       {"card": top if top is not None else "–"}).text(lang)
+        for button in (self.draw_stock_button, self.draw_discard_button):
+            button.layout.display = None if drawing else "none"
+            button.disabled = not playing
         table = s.round.table if s.round is not None else []
         for i, button in enumerate(self.lay_off_buttons):
-            if i < len(table):
+            if i < len(table) and not drawing:
                 button.description = Message("widget.rummy_puzzle.lay_off", {"meld": str(table[i])}).text(lang)
                 button.disabled = not playing
                 button.layout.display = None
