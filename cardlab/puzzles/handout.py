@@ -163,8 +163,9 @@ def collect_puzzle_results(class_folder: "str | Path", *, lang: str | None = Non
 def mistakes_first(match: Any, seat: int, boxes: Leitner, puzzles: Sequence[Any] = (), *,
                    game: str = "plump", rng: Any = 0) -> list[Any]:
     """"Mina misstag": the child's own missed decisions in a finished ``match`` (card and bid
-    mistakes in Plump, card mistakes in Femkamp, missed draws and turns in Rummy) become the child's next puzzles: they are put
-    first in ``boxes`` and returned in front of ``puzzles`` (the rest of the child's set)."""
+    mistakes in Plump, card mistakes in Femkamp, missed draws and turns in Rummy) become the child's
+    next puzzles: they are put first in ``boxes`` and returned in front of ``puzzles`` (the rest of the
+    child's set)."""
     if game == "femkamp":
         from .femkamp import femkamp_puzzles_from_match
 

@@ -118,6 +118,11 @@ class RummyPuzzle:
         return "rummy"
 
     @property
+    def kind(self) -> str:
+        """``"turn"`` (a draw puzzle, :class:`cardlab.puzzles.rummy_draw.RummyDrawPuzzle`, says ``"draw"``)."""
+        return "turn"
+
+    @property
     def goes_out(self) -> bool:
         """Whether the best turn empties the hand."""
         return not self.best_end
@@ -339,7 +344,8 @@ def rummy_puzzles_from_games(n: int = 10, *, rng: Any = None, players: int = 3, 
                              min_margin: int = 3, per_theme: "int | None" = 12) -> list[RummyPuzzle]:
     """A seeded starting set: deal ``n`` rounds (dealt from ``rng``: the same seed gives the same set),
     let ``bots`` (default: the heuristic :class:`cardlab.bots.rummy.RummyBot` in every seat) play
-    them (at most :data:`BOT_RESHUFFLES` reshuffles of the stock a round), and keep the turns :func:`rummy_puzzles_from_round` keeps; easiest first.
+    them (at most :data:`BOT_RESHUFFLES` reshuffles of the stock a round), and keep the turns
+    :func:`rummy_puzzles_from_round` keeps; easiest first.
 
     ``min_margin`` is 3 here: a margin of a point or two is mostly the difference between two high
     cards to throw (a 10 or a 9), not an idea worth a puzzle.  Most turns of a round are such "nothing

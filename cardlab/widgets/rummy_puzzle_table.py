@@ -208,7 +208,8 @@ class RummyPuzzleTable:
                 rows.append(f'<div style="font:13px sans-serif;margin:2px 0">{html.escape(label.text(lang))}</div>')
         piles = Message("widget.rummy_puzzle.piles", {"stock": len(rnd.stock)}).text(lang)
         top = cards_html([rnd.discard_top], width=36) if rnd.discard_top is not None else "–"
-        rows.append(f'<div style="margin:4px 0"><span style="font:13px sans-serif">{html.escape(piles)}</span> {top}</div>')
+        rows.append(f'<div style="margin:4px 0"><span style="font:13px sans-serif">{html.escape(piles)}</span> '
+                    f'{top}</div>')
         heading = Message("widget.rummy_puzzle.table").text(lang)
         rows.append(f'<div style="font:bold 13px sans-serif;margin-top:6px">{html.escape(heading)}</div>')
         for k, meld in enumerate(rnd.table):

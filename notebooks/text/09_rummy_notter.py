@@ -35,25 +35,27 @@ import pandas as pd
 
 from cardlab.puzzles.ladder import STEP_UP, Ladder, progress_folder
 from cardlab.puzzles.rummy import rummy_puzzles_from_games, rummy_puzzles_from_match
+from cardlab.puzzles.rummy_draw import rummy_draw_puzzles_from_games
 from cardlab.widgets.rummy_puzzle_table import RummyPuzzleTable
 
 # %% [markdown]
 # ## En første samling
 #
 # Botene spiller noen runder (samme frø gir alltid de samme rundene), og oppgavene er turene der én måte er
-# best med minst 3 poeng.
+# best med minst 3 poeng. Noen oppgaver kommer før trekket: ta det øverste kortet i kastebunken, eller trekke
+# fra bunken? Datamaskinen prøvde hvert kort som kan ligge øverst i bunken, og kastebunkens kort gir minst 3
+# poeng mindre enn bunken gjør i snitt.
 
 # %%
-puzzles = rummy_puzzles_from_games(n=12, rng=5)
+puzzles = rummy_puzzles_from_games(n=12, rng=5) + rummy_draw_puzzles_from_games(n=4, rng=5)
 pd.DataFrame({"tema": [p.title().text("nb") for p in puzzles], "nivå": [p.level for p in puzzles],
-              "trekk å velge mellom": [len(p.legal) for p in puzzles],
-              "best": [p.best for p in puzzles], "nest best": [p.next_best for p in puzzles]})
+              "spørsmål": [{"turn": "turen", "draw": "trekket"}[p.kind] for p in puzzles]})
 
 # %% [markdown]
 # ## Stigen
 #
 # Her er trinnene: et tema på et nivå. Først: kast kortet som er verdt mest. Så: gå ut, meld en kombinasjon,
-# legg et kort til på bordet, og velg riktig kombinasjon når et kort passer i to.
+# legg et kort til på bordet, ta kortet fra kastebunken, og velg riktig kombinasjon når et kort passer i to.
 
 # %%
 ladder = Ladder(puzzles)

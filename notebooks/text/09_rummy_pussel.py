@@ -34,25 +34,28 @@ import pandas as pd
 
 from cardlab.puzzles.ladder import STEP_UP, Ladder, progress_folder
 from cardlab.puzzles.rummy import rummy_puzzles_from_games, rummy_puzzles_from_match
+from cardlab.puzzles.rummy_draw import rummy_draw_puzzles_from_games
 from cardlab.widgets.rummy_puzzle_table import RummyPuzzleTable
 
 # %% [markdown]
 # ## En första samling
 #
 # Botarna spelar några rundor (samma frö ger alltid samma rundor), och problemen är de turer där ett sätt är
-# bäst med minst 3 poäng.
+# bäst med minst 3 poäng. Några problem kommer före draget: ta det översta kortet i kasthögen, eller dra från
+# draghögen? Datorn provade varje kort som kan ligga överst i draghögen, och kasthögens kort lämnar minst 3
+# poäng mindre än draghögen gör i snitt.
 
 # %%
-puzzles = rummy_puzzles_from_games(n=12, rng=5)
+puzzles = rummy_puzzles_from_games(n=12, rng=5) + rummy_draw_puzzles_from_games(n=4, rng=5)
 pd.DataFrame({"tema": [p.title().text("sv") for p in puzzles], "nivå": [p.level for p in puzzles],
-              "drag att välja på": [len(p.legal) for p in puzzles],
-              "bäst": [p.best for p in puzzles], "näst bäst": [p.next_best for p in puzzles]})
+              "fråga": [{"turn": "turen", "draw": "draget"}[p.kind] for p in puzzles]})
 
 # %% [markdown]
 # ## Stegen
 #
 # Här är stegen: ett tema på en nivå. Först: kasta kortet som är värt mest. Sedan: gå ut, lägg ner en
-# kombination, lägg till ett kort på bordet, och välj rätt kombination när ett kort passar i två.
+# kombination, lägg till ett kort på bordet, ta kortet från kasthögen, och välj rätt kombination när ett kort
+# passar i två.
 
 # %%
 ladder = Ladder(puzzles)
