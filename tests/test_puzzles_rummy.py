@@ -165,6 +165,17 @@ def test_pick_the_right_meld():
     assert turn.best() == 16 and turn.value_after(Meld(1, parse_cards("7H 7S 7D"))) == 19
 
 
+def test_a_turn_too_large_for_the_search_is_refused_by_name(monkeypatch):
+    import cardlab.puzzles.rummy_turn as turn_module
+
+    rnd = RummyRound.from_cards(["KS QS 2D", "AS 2S 3S 9H", "5C 6C 7C"], stock="4S 8D 8C", discard="9C", dealer=0)
+    rnd.apply(Draw(1, "stock"))
+    monkeypatch.setattr(turn_module, "MAX_STATES", 2)
+    with pytest.raises(CardlabError) as err:
+        TurnSearch(rnd).ends()
+    assert err.value.rule == "puzzles.rummy.too_large" and "2" in err.value.message("sv")
+
+
 def test_a_turn_before_the_draw_is_refused_by_name():
     rnd = RummyRound.from_cards(["KS QS 2D", "AS 2S 3S 9H", "5C 6C 7C"], stock="4S 8D 8C", discard="9C", dealer=0)
     with pytest.raises(CardlabError) as err:

@@ -51,7 +51,7 @@ from ..protocol import action_from_dict, action_to_dict
 from ..rules.rummy import RummyRules
 from .files import FORMAT, check_choice, check_fields
 from .rummy_themes import THEME_NAMES, THEME_WEIGHT, theme_of
-from .rummy_turn import End, TurnSearch, discard_of, end_points, lay_offs
+from .rummy_turn import End, TurnSearch, discard_of, end_points
 
 __all__ = ["RummyPuzzle", "rummy_puzzles_from_games", "rummy_puzzles_from_match", "rummy_puzzles_from_round",
            "turns_of"]
@@ -163,9 +163,7 @@ class RummyPuzzle:
         if self.theme == "shed_high":
             params["card"] = discard_of(plan)
         if self.theme == "lay_off":
-            first = lay_offs(plan)[0]
-            params["card"] = first.card
-            params["meld"] = str(search.round.table[first.meld_index])
+            params["card"], params["meld"] = _first_lay_off(search, plan)
         if self.theme == "right_meld":
             params["card"] = _shared_card(search, plan)
         why = Message(f"puzzles.rummy.why.{self.theme}", params)
@@ -222,6 +220,16 @@ def plan_message(steps: Sequence[Message]) -> Message:
     if len(steps) == 1:
         return steps[0]
     return Message("puzzles.rummy.then", {"first": steps[0], "rest": plan_message(steps[1:])})
+
+
+def _first_lay_off(search: TurnSearch, plan: list[Any]) -> tuple[Card, str]:
+    """The card of the plan's first lay-off and the meld it goes onto, as the table is then."""
+    rnd = search.round.clone()
+    for act in plan:
+        if isinstance(act, LayOff):
+            return act.card, str(rnd.table[act.meld_index])
+        rnd.apply(act)
+    raise CardlabError("puzzles.rummy.no_such_end", field="plan")
 
 
 def _shared_card(search: TurnSearch, plan: list[Any]) -> Card:

@@ -40,7 +40,7 @@ from ..cards import Card
 from ..errors import CardlabError
 from ..i18n import Message
 from ..games.melds import hand_penalty
-from ..games.rummy import Discard, LayOff, Meld, RummyRound, action_message
+from ..games.rummy import Discard, RummyRound, action_message
 from ..rules.rummy_core import round_penalty
 
 __all__ = ["TurnSearch", "end_points", "action_text", "MAX_STATES"]
@@ -201,23 +201,8 @@ class TurnSearch:
         """:meth:`plan` in words, each action as the engine says it (a lay-off names its meld)."""
         return [words for _, words in self._walk(end)]
 
-    def put_down(self, end: End | None = None) -> list[Card]:
-        """The cards of the hand that the way to ``end`` lays on the table or discards."""
-        end = self.best_end() if end is None else end
-        return [c for c in self.round.hands[self.seat] if c not in end]
-
 
 def discard_of(plan: list[Any]) -> Card | None:
     """The card a plan throws on the discard pile (None: it goes out without a discard)."""
     last = plan[-1] if plan else None
     return last.card if isinstance(last, Discard) else None
-
-
-def lay_offs(plan: list[Any]) -> list[LayOff]:
-    """The lay-offs of a plan."""
-    return [a for a in plan if isinstance(a, LayOff)]
-
-
-def melds(plan: list[Any]) -> list[Meld]:
-    """The melds of a plan."""
-    return [a for a in plan if isinstance(a, Meld)]
