@@ -60,7 +60,7 @@ def with_on_top(rnd, card):
 def test_every_draw_puzzle_is_rechecked_by_brute_force(draws):
     assert len(draws) >= 5
     checked = 0
-    for p in draws[:8]:
+    for p in draws:
         rnd = p.round()
         seat = p.seat
         assert rnd.phase == "draw" and rnd.to_move == seat
@@ -70,7 +70,7 @@ def test_every_draw_puzzle_is_rechecked_by_brute_force(draws):
         taken.apply(Draw(seat, "discard"))
         try:
             assert brute_best(taken, seat) == p.discard_value
-            for card, value in list(zip(unseen, p.stock_values))[::4]:
+            for card, value in zip(unseen, p.stock_values):
                 twin = with_on_top(rnd, card)
                 twin.apply(Draw(seat, "stock"))
                 assert twin.hands[seat].count(card) == 1 and brute_best(twin, seat) == value
@@ -78,7 +78,7 @@ def test_every_draw_puzzle_is_rechecked_by_brute_force(draws):
             continue
         assert p.stock_mean - p.discard_value >= 3
         checked += 1
-    assert checked >= 5
+    assert checked >= 0.8 * len(draws)
 
 
 def test_a_named_draw():
