@@ -647,6 +647,16 @@ class RummyRound(CheckedRound):
         self.hands[act.seat] = list(record.hand_before)
         self._set_turn_state(record.turn_before)
 
+    def played_actions(self) -> list[Any]:
+        """Every action applied to the round so far, in order (the ones :meth:`undo` can take back).
+
+        >>> rnd = RummyRound.from_cards(["KS QS 2D", "AS 2S 3S"], stock="4S 8D", discard="9C")
+        >>> _ = rnd.apply(Draw(seat=1, source="discard"))
+        >>> rnd.played_actions()
+        [Draw(seat=1, source='discard')]
+        """
+        return [record.act for record in self._undo_stack]
+
     def clone(self) -> "RummyRound":
         """An independent copy (see :meth:`cardlab.games.base.CheckedRound.clone`).  A plain numpy
         ``reshuffle_rng`` is copied too; any other kind (the kernels' ``DeckRng``, whose stream the

@@ -14,6 +14,11 @@
 * :mod:`cardlab.puzzles.repetition` — a Leitner box per child: a missed puzzle comes back soon,
   a solved one later, then not at all; saved as JSON in a folder.
 * :mod:`cardlab.puzzles.session` — :class:`PuzzleSession`, the puzzle table without a user interface.
+* Femkamp: :mod:`~cardlab.puzzles.femkamp`, :mod:`~cardlab.puzzles.femkamp_position`,
+  :mod:`~cardlab.puzzles.femkamp_themes`, :mod:`~cardlab.puzzles.femkamp_session`.
+* Rummy: :mod:`~cardlab.puzzles.rummy` (:class:`RummyPuzzle`, found in real rounds),
+  :mod:`~cardlab.puzzles.rummy_turn` (the exact search of one turn), :mod:`~cardlab.puzzles.rummy_themes`,
+  :mod:`~cardlab.puzzles.rummy_session` (:class:`RummyPuzzleSession`).
 """
 
 from .plump import (Puzzle, load_puzzles, puzzle_from_dict, puzzles_from_games, puzzles_from_match, puzzles_from_round,

@@ -39,7 +39,10 @@ COLUMNS = ("child", "set", "puzzle", "game", "theme", "step", "tries", "solved",
 
 
 def game_of(puzzle: Any) -> str:
-    """``"femkamp"`` or ``"plump"``: the game a puzzle is from (a Femkamp puzzle names its round)."""
+    """``"rummy"``, ``"femkamp"`` or ``"plump"``: the game a puzzle is from (a Rummy puzzle says so,
+    a Femkamp puzzle names its round)."""
+    if getattr(puzzle, "game", None) == "rummy":
+        return "rummy"
     return "femkamp" if hasattr(puzzle, "round_name") else "plump"
 
 
@@ -72,6 +75,10 @@ def load_set(path: "str | Path", *, lang: str | None = None) -> list[Any]:
         from .femkamp import FemkampPuzzle
 
         make = FemkampPuzzle.from_dict
+    elif isinstance(data, dict) and data.get("game") == "rummy":
+        from .rummy_set import rummy_puzzle_from_dict
+
+        make = rummy_puzzle_from_dict
     elif isinstance(data, dict) and data.get("game", "plump") != "plump":
         raise CardlabError("puzzles.set.game", lang=lang, field="game", game=data.get("game"))
     else:
@@ -156,12 +163,18 @@ def collect_puzzle_results(class_folder: "str | Path", *, lang: str | None = Non
 def mistakes_first(match: Any, seat: int, boxes: Leitner, puzzles: Sequence[Any] = (), *,
                    game: str = "plump", rng: Any = 0) -> list[Any]:
     """"Mina misstag": the child's own missed decisions in a finished ``match`` (card and bid
-    mistakes in Plump, card mistakes in Femkamp) become the child's next puzzles: they are put
-    first in ``boxes`` and returned in front of ``puzzles`` (the rest of the child's set)."""
+    mistakes in Plump, card mistakes in Femkamp, missed draws and turns in Rummy) become the child's
+    next puzzles: they are put first in ``boxes`` and returned in front of ``puzzles`` (the rest of the
+    child's set)."""
     if game == "femkamp":
         from .femkamp import femkamp_puzzles_from_match
 
         own = list(femkamp_puzzles_from_match(match, seat))
+    elif game == "rummy":
+        from .rummy import rummy_puzzles_from_match
+        from .rummy_draw import rummy_draw_puzzles_from_match
+
+        own = list(rummy_draw_puzzles_from_match(match, seat)) + list(rummy_puzzles_from_match(match, seat))
     elif game == "plump":
         from .plump import puzzles_from_match
         from .plump_bid import bid_puzzles_from_match

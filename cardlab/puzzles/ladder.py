@@ -2,7 +2,8 @@
 
 A step is one theme at one level (1 easy .. 3 hard).  The steps go theme by theme in
 the order of the game's themes (:data:`FIRST_THEMES` for Plump,
-:data:`cardlab.puzzles.femkamp_themes.LADDER_THEMES` for Femkamp: the ideas a child
+:data:`cardlab.puzzles.femkamp_themes.LADDER_THEMES` for Femkamp,
+:data:`cardlab.puzzles.rummy_themes.LADDER_THEMES` for Rummy: the ideas a child
 meets first come first; a theme not named there comes after, in the order the set
 has it, and ``"exact"`` last), and within a theme from level 1 up.  The child starts on the first step; the next step opens when
 :data:`STEP_UP` puzzles of the current step are solved (or all of them, for a small
@@ -43,6 +44,7 @@ from typing import Any, Sequence
 
 from ..i18n import Message
 from .femkamp_themes import LADDER_THEMES
+from .rummy_themes import LADDER_THEMES as RUMMY_LADDER_THEMES
 from .repetition import Leitner
 
 #: How many puzzles of a step must be solved before the next step opens.  Three: one right
@@ -58,13 +60,16 @@ FIRST_THEMES: tuple[str, ...] = (
 
 
 def theme_order(puzzles: Sequence[Any]) -> tuple[str, ...]:
-    """The themes a set climbs, in order: :data:`LADDER_THEMES` for a Femkamp set (its puzzles name
-    their ``round_name``), else :data:`FIRST_THEMES`.
+    """The themes a set climbs, in order: :data:`cardlab.puzzles.rummy_themes.LADDER_THEMES` for a
+    Rummy set (its puzzles' ``game`` is ``"rummy"``), :data:`LADDER_THEMES` for a Femkamp set (its
+    puzzles name their ``round_name``), else :data:`FIRST_THEMES`.
 
     >>> from types import SimpleNamespace as P
     >>> theme_order([P(round_name="kabal")]) == LADDER_THEMES, theme_order([P()]) == FIRST_THEMES
     (True, True)
     """
+    if puzzles and all(getattr(p, "game", None) == "rummy" for p in puzzles):
+        return RUMMY_LADDER_THEMES
     if puzzles and all(hasattr(p, "round_name") for p in puzzles):
         return LADDER_THEMES
     return FIRST_THEMES
