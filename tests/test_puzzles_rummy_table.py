@@ -101,6 +101,11 @@ def test_the_position_is_drawn_and_the_table_plays_by_clicking(puzzles, tmp_path
     assert table.discard_button.layout.display is None and table.discard_button.disabled
     table.language_dropdown.value = "en"
     assert table.message_text().startswith("Right!") and table.discard_button.description == "Discard"
+    cards_of = {len(s.round.hands[seat]) for seat in range(s.round.players) if seat != s.seat}
+    for n in cards_of:                                              # "1 card", "2 cards"
+        assert (f": {n} card<" if n == 1 else f": {n} cards<") in table.felt_html.value
+    points = s.points_in_hand()
+    assert f"Your hand: {points} point{'' if points == 1 else 's'}<" in table.felt_html.value
     table.next_button.click()
     assert s.puzzle is not p and not s.finished and table.selected == []
 

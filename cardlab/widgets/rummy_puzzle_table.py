@@ -45,6 +45,11 @@ MELD_CARD_WIDTH = 40
 _TONE = {"good": "good", "bad": "error", "error": "error", "info": "info"}
 
 
+def _one(key: str, n: int) -> str:
+    """The catalogue key for ``n`` things: ``key_one`` for exactly one (English says *1 card*)."""
+    return f"{key}_one" if n == 1 else key
+
+
 class RummyPuzzleTable:
     """Draw ``session`` (or a new :class:`RummyPuzzleSession` over ``puzzles`` for ``child``)."""
 
@@ -211,9 +216,10 @@ class RummyPuzzleTable:
         rows = []
         for seat in range(rnd.players):
             if seat != s.seat:
-                label = Message("widget.rummy_puzzle.seat", {"name": names[seat], "cards": len(rnd.hands[seat])})
+                label = Message(_one("widget.rummy_puzzle.seat", len(rnd.hands[seat])),
+                                {"name": names[seat], "cards": len(rnd.hands[seat])})
                 rows.append(f'<div style="font:13px sans-serif;margin:2px 0">{html.escape(label.text(lang))}</div>')
-        piles = Message("widget.rummy_puzzle.piles", {"stock": len(rnd.stock)}).text(lang)
+        piles = Message(_one("widget.rummy_puzzle.piles", len(rnd.stock)), {"stock": len(rnd.stock)}).text(lang)
         top = cards_html([rnd.discard_top], width=MELD_CARD_WIDTH) if rnd.discard_top is not None else "–"
         rows.append(f'<div style="margin:4px 0"><span style="font:13px sans-serif">{html.escape(piles)}</span> '
                     f'{top}</div>')
@@ -224,7 +230,8 @@ class RummyPuzzleTable:
                         f'min-width:28px">{k + 1}.</span>{cards_html(meld.cards, width=MELD_CARD_WIDTH)}</div>')
         if not rnd.table:
             rows.append('<div style="font:13px sans-serif">–</div>')
-        mine = Message("widget.rummy_puzzle.hand", {"points": s.points_in_hand()}).text(lang)
+        points = s.points_in_hand()
+        mine = Message(_one("widget.rummy_puzzle.hand", points), {"points": points}).text(lang)
         rows.append(f'<div style="font:bold 13px sans-serif;margin-top:6px">{html.escape(mine)}</div>')
         return f'<div style="background:#2e7d32;color:#fff;padding:8px;border-radius:10px">{"".join(rows)}</div>'
 
