@@ -44,7 +44,8 @@ def test_per_game_counts_match_the_rows(folder, sets):
 
 def test_a_theme_is_counted_within_its_game(folder):
     table = collect_puzzle_results(folder)
-    shared = {t for t in table.loc[table["game"] == "plump", "theme"]} & set(table.loc[table["game"] == "rummy", "theme"])
+    themes = {game: set(table.loc[table["game"] == game, "theme"]) for game in ("plump", "rummy")}
+    shared = themes["plump"] & themes["rummy"]
     assert "shed_high" in shared                       # the same id, a different idea in each game
     got = results_by(table, "theme", lang="sv")
     assert list(got.columns) == ["game", "theme", "tried", "solved", "percent", "top_step"]
@@ -77,8 +78,8 @@ def test_per_child_and_game(folder):
            f"(step {anna.loc['Rummy', 'top_step']})" in first
 
 
-@pytest.mark.parametrize("lang, start", [("sv", "Rummy: 5 elever har försökt "), ("nb", "Rummy: 5 elever har prøvd "),
-                                         ("en", "Rummy: 5 pupils tried ")])
+@pytest.mark.parametrize("lang, start", [("sv", "Rummy: 5 elever har försökt "),
+                                         ("nb", "Rummy: 5 elever har prøvd "), ("en", "Rummy: 5 pupils tried ")])
 def test_the_class_summary_has_a_sentence_per_game(folder, lang, start):
     collected = collect_results(folder, puzzles=True, lang=lang)
     lines = class_summary(collected, lang=lang)

@@ -96,12 +96,14 @@ def test_the_puzzle_results_notebook_reads_every_game_of_a_real_class_folder(tmp
     tool = _build_tool()
     nb = tool.execute(tool.read_source("08_puzzle_results"), tool.folder("08_puzzle_results"))
     outputs = [o for cell in nb.cells for o in cell.get("outputs", [])]
-    assert not [o for o in outputs if o.output_type == "error"], [o.get("evalue") for o in outputs if o.output_type == "error"]
+    errors = [o.get("evalue") for o in outputs if o.output_type == "error"]
+    assert not errors, errors
     text = "\n".join(o.text if o.output_type == "stream" else o.get("data", {}).get("text/plain", "") for o in outputs)
     assert sorted(p.name for p in (folder / "puzzles" / "sets").glob("*.json")) == [
         "extra-rummy.json", "week1-femkamp.json", "week1-plump.json", "week1-rummy.json"]
-    assert "Rummy: 1 pupil tried 1 puzzle; 100% of the tries were solved. Furthest up the ladder: Åsa (step 1)." in text
-    assert "not in a set: 1 pupil tried 1 puzzle; 0% of the tries were solved." in text
+    assert ("Rummy: 1 pupil tried 1 puzzle; 100% of the puzzles tried were solved. "
+            "Furthest up the ladder: Åsa (step 1).") in text
+    assert "not in a set: 1 pupil tried 1 puzzle; 0% of the puzzles tried were solved." in text
     assert "Åsa: Rummy 1 of 1 solved (step 1), not in a set 0 of 1 solved." in text
     assert "No file in the class folder was skipped." in text
     assert "Anna" not in text and "fia.puzzles.json" not in text          # no demo class in a real folder

@@ -15,7 +15,7 @@ own game, "Mina misstag") has no game: it is counted as *not in a set*.
 >>> results_by(table, ["game", "theme"], lang="en").values.tolist()
 [['Plump', 'Duck to stay on your bid', 1, 1, 100, 2], ['Rummy', 'Go out: put everything down', 2, 1, 50, 1]]
 >>> game_lines(table, lang="en")[1]
-'Rummy: 2 pupils tried 1 puzzle; 50% of the tries were solved. Furthest up the ladder: Bo, Mina (step 1).'
+'Rummy: 2 pupils tried 1 puzzle; 50% of the puzzles tried were solved. Furthest up the ladder: Bo, Mina (step 1).'
 >>> child_lines(table, lang="sv")[0]
 'Bo: Plump 1 av 1 lösta (steg 2), Rummy 0 av 1 lösta (steg 1).'
 """
@@ -104,7 +104,7 @@ def _count(thing: str, n: int, lang: str | None) -> str:
 
 def game_lines(table, *, lang: str | None = None) -> list[str]:
     """One sentence per game in ``table``: how many children tried how many of its puzzles and how
-    many of the tries were solved, its hardest theme (when the children tried more than one) and
+    many of the puzzles tried were solved, its hardest theme (when the children tried more than one) and
     who is furthest up its ladder."""
     lines = []
     rows = _order(table)

@@ -82,7 +82,7 @@ if DEMO:
 #
 # `collect_results(folder, puzzles=True)` reads the quiz answers (`collected.frame`, as in the class results
 # notebook) and the puzzle results (`collected.puzzles`). First the whole class, then each game: how many
-# tried it, how many of the tries were solved, the hardest theme and who is furthest up the ladder.
+# tried it, what share of the puzzles they tried they solved, the hardest theme and who is furthest up the ladder.
 
 # %%
 collected = collect_results(folder, puzzles=True, warn=False, lang="en")
