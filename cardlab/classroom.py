@@ -711,7 +711,9 @@ def class_summary(results, *, lang: str | None = None) -> list[str]:
     ``results``: what :func:`collect_results` returned (the table, or with ``report=True`` or
     ``puzzles=True`` the record).  Says how many pupils answered how many questions and how often
     right, which names are shared or look odd, the hardest question, with ``puzzles=True`` how many
-    children tried how many puzzles and how many of those they solved, and how many files were skipped.
+    children tried how many puzzles and how many of those they solved, then the same per game with
+    its hardest theme and who is furthest up its ladder
+    (:func:`cardlab.puzzles.results.game_lines`), and how many files were skipped.
 
     >>> import tempfile
     >>> for line in class_summary(collect_results(demo_results(tempfile.mkdtemp(), rng=5)), lang="en"):
@@ -754,6 +756,9 @@ def class_summary(results, *, lang: str | None = None) -> list[str]:
                 "classroom.summary.puzzles", lang, pupils=count_words("pupil", puzzles["child"].nunique(), lang),
                 puzzles=count_words("puzzle", puzzles["puzzle"].nunique(), lang),
                 share=round(100 * int(puzzles["solved"].sum()) / len(puzzles))))
+            from .puzzles.results import game_lines
+
+            lines.extend(game_lines(puzzles, lang=lang))
     whole = [s for s in skipped if s.whole_file]
     part = [s for s in skipped if not s.whole_file]
     if whole:

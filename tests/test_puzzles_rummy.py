@@ -246,3 +246,21 @@ def test_words_in_three_languages(starting_set):
         assert f"at least {p.next_best} points" in texts["en"]
     out = next(q for q in starting_set if q.theme == "go_out")
     assert "go out" in out.explanation().text("en") and "går ut" in out.explanation().text("sv")
+
+
+@pytest.mark.parametrize("name", ["09_rummy_puzzles", "09_rummy_pussel", "09_rummy_notter"])
+def test_the_lessons_own_mistakes_take_the_missed_draws_too(name):
+    """"Mina misstag" in the Rummy lessons asks mistakes_first for the child's draws and turns, and the game it
+    shows before the child has played (the bots') has a missed draw, so the stored output shows one."""
+    import re
+    from pathlib import Path
+
+    import nbformat
+
+    nb = nbformat.read(Path(__file__).resolve().parents[1] / "notebooks" / f"{name}.ipynb", as_version=4)
+    cells = [c for c in nb.cells if c.cell_type == "code" and "mistakes_first(" in c.source]
+    assert len(cells) == 1 and 'game="rummy"' in cells[0].source
+    assert "rummy_puzzles_from_match" not in "".join(c.source for c in nb.cells)
+    printed = "".join(o.get("text", "") for o in cells[0].outputs)
+    draws, turns = (int(n) for n in re.findall(r"\d+", printed))
+    assert draws >= 1 and turns >= 1

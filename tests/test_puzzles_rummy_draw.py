@@ -128,5 +128,9 @@ def test_the_session_and_the_table_answer_a_draw(draws):
     table = RummyPuzzleTable(draws[:2], child="Bo", lang="sv")
     assert table.draw_discard_button.layout.display is None and table.meld_button.layout.display == "none"
     assert table.draw_discard_button.description.startswith("Ta ")
+    asked = table.draw_discard_button.description
     table.draw_discard_button.click()
     assert table.session.right is True and table.message_text().startswith("Rätt!")
+    # after the answer the draw buttons stay (disabled) and still name the card the puzzle asked about
+    assert table.draw_discard_button.description == asked and table.draw_discard_button.disabled
+    assert table.discard_button.layout.display == "none"

@@ -96,8 +96,16 @@ def test_the_position_is_drawn_and_the_table_plays_by_clicking(puzzles, tmp_path
     assert s.right is True and table.message_text().startswith("Rätt!")
     assert p.title().text("sv") in table.title_html.value
     assert all(b.disabled for b in table.card_buttons if b.layout.display != "none")
+    # the round has passed to the next player's draw: that is not the child's question, so no draw buttons
+    assert table.draw_stock_button.layout.display == table.draw_discard_button.layout.display == "none"
+    assert table.discard_button.layout.display is None and table.discard_button.disabled
     table.language_dropdown.value = "en"
     assert table.message_text().startswith("Right!") and table.discard_button.description == "Discard"
+    cards_of = {len(s.round.hands[seat]) for seat in range(s.round.players) if seat != s.seat}
+    for n in cards_of:                                              # "1 card", "2 cards"
+        assert (f": {n} card<" if n == 1 else f": {n} cards<") in table.felt_html.value
+    points = s.points_in_hand()
+    assert f"Your hand: {points} point{'' if points == 1 else 's'}<" in table.felt_html.value
     table.next_button.click()
     assert s.puzzle is not p and not s.finished and table.selected == []
 

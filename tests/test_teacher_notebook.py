@@ -75,3 +75,35 @@ def test_the_notebook_runs_on_an_empty_class_folder(tmp_path, monkeypatch):
     assert "The class folder holds no answers yet" in text and "No file in the class folder was skipped." in text
     assert "No answers yet: no chart." in text
     assert "The class has not answered questions both with and without a trump yet." in text
+
+
+def test_the_puzzle_results_notebook_reads_every_game_of_a_real_class_folder(tmp_path, monkeypatch):
+    """08_puzzle_results on a real class folder: no demo children; a child's Rummy answer and a puzzle of the
+    child's own game (in no set) are read, per game and per child."""
+    from cardlab.puzzles.handout import hand_out
+    from cardlab.puzzles.ladder import progress_folder
+    from cardlab.puzzles.repetition import Leitner
+    from cardlab.puzzles.rummy_draw import rummy_draw_puzzles_from_games
+
+    folder = tmp_path / "class-4b"
+    extra = rummy_draw_puzzles_from_games(n=2, rng=11)
+    hand_out(folder, "extra-rummy", extra)
+    boxes = Leitner("Åsa")
+    boxes.record(extra[0].id, right=True)
+    boxes.record("own-game-puzzle", right=False)
+    boxes.save(progress_folder(folder))
+    monkeypatch.setenv(CLASS_DIR_ENV, str(folder))
+    tool = _build_tool()
+    nb = tool.execute(tool.read_source("08_puzzle_results"), tool.folder("08_puzzle_results"))
+    outputs = [o for cell in nb.cells for o in cell.get("outputs", [])]
+    errors = [o.get("evalue") for o in outputs if o.output_type == "error"]
+    assert not errors, errors
+    text = "\n".join(o.text if o.output_type == "stream" else o.get("data", {}).get("text/plain", "") for o in outputs)
+    assert sorted(p.name for p in (folder / "puzzles" / "sets").glob("*.json")) == [
+        "extra-rummy.json", "week1-femkamp.json", "week1-plump.json", "week1-rummy.json"]
+    assert ("Rummy: 1 pupil tried 1 puzzle; 100% of the puzzles tried were solved. "
+            "Furthest up the ladder: Åsa (step 1).") in text
+    assert "not in a set: 1 pupil tried 1 puzzle; 0% of the puzzles tried were solved." in text
+    assert "Åsa: Rummy 1 of 1 solved (step 1), not in a set 0 of 1 solved." in text
+    assert "No file in the class folder was skipped." in text
+    assert "Anna" not in text and "fia.puzzles.json" not in text          # no demo class in a real folder

@@ -38,7 +38,16 @@ MAX_HAND = 11
 #: The most melds on the table that get a lay-off button (13 ranks' sets and more runs never fit a turn).
 MAX_MELDS = 16
 
+#: The width of the cards on the felt (the melds and the discard pile's top card): their corners readable on a
+#: laptop, and five melds still leave the hand, the buttons and the question on a 768-pixel screen.
+MELD_CARD_WIDTH = 40
+
 _TONE = {"good": "good", "bad": "error", "error": "error", "info": "info"}
+
+
+def _one(key: str, n: int) -> str:
+    """The catalogue key for ``n`` things: ``key_one`` for exactly one (English says *1 card*)."""
+    return f"{key}_one" if n == 1 else key
 
 
 class RummyPuzzleTable:
@@ -149,7 +158,9 @@ class RummyPuzzleTable:
         s, lang = self.session, self.lang
         self._shown = s.hand()
         playing = s.puzzle is not None and not s.finished
-        drawing = s.round is not None and s.round.phase == "draw"
+        # the buttons of the puzzle's question: after a turn puzzle is answered the round has passed to the next
+        # player's draw, which is not the child's question (no draw buttons then)
+        drawing = s.puzzle is not None and s.is_draw
         for i, button in enumerate(self.card_buttons):
             if i < len(self._shown):
                 card = self._shown[i]
@@ -167,7 +178,8 @@ class RummyPuzzleTable:
         self.meld_button.disabled = self.discard_button.disabled = not playing
         for button in (self.meld_button, self.discard_button):
             button.layout.display = "none" if drawing else None
-        top = s.round.discard_top if s.round is not None else None
+        # a draw puzzle's button names the card it asked about, also once the child has taken it
+        top = Card.parse(s.puzzle.top) if drawing else s.round.discard_top if s.round is not None else None
         self.draw_stock_button.description = Message("widget.rummy_puzzle.draw_stock").text(lang)
         self.draw_discard_button.description = Message("widget.rummy_puzzle.draw_discard",
                                                        {"card": top if top is not None else "–"}).text(lang)
@@ -204,20 +216,22 @@ class RummyPuzzleTable:
         rows = []
         for seat in range(rnd.players):
             if seat != s.seat:
-                label = Message("widget.rummy_puzzle.seat", {"name": names[seat], "cards": len(rnd.hands[seat])})
+                label = Message(_one("widget.rummy_puzzle.seat", len(rnd.hands[seat])),
+                                {"name": names[seat], "cards": len(rnd.hands[seat])})
                 rows.append(f'<div style="font:13px sans-serif;margin:2px 0">{html.escape(label.text(lang))}</div>')
-        piles = Message("widget.rummy_puzzle.piles", {"stock": len(rnd.stock)}).text(lang)
-        top = cards_html([rnd.discard_top], width=36) if rnd.discard_top is not None else "–"
+        piles = Message(_one("widget.rummy_puzzle.piles", len(rnd.stock)), {"stock": len(rnd.stock)}).text(lang)
+        top = cards_html([rnd.discard_top], width=MELD_CARD_WIDTH) if rnd.discard_top is not None else "–"
         rows.append(f'<div style="margin:4px 0"><span style="font:13px sans-serif">{html.escape(piles)}</span> '
                     f'{top}</div>')
         heading = Message("widget.rummy_puzzle.table").text(lang)
         rows.append(f'<div style="font:bold 13px sans-serif;margin-top:6px">{html.escape(heading)}</div>')
         for k, meld in enumerate(rnd.table):
             rows.append(f'<div style="margin:2px 0"><span style="font:13px sans-serif;display:inline-block;'
-                        f'min-width:28px">{k + 1}.</span>{cards_html(meld.cards, width=30)}</div>')
+                        f'min-width:28px">{k + 1}.</span>{cards_html(meld.cards, width=MELD_CARD_WIDTH)}</div>')
         if not rnd.table:
             rows.append('<div style="font:13px sans-serif">–</div>')
-        mine = Message("widget.rummy_puzzle.hand", {"points": s.points_in_hand()}).text(lang)
+        points = s.points_in_hand()
+        mine = Message(_one("widget.rummy_puzzle.hand", points), {"points": points}).text(lang)
         rows.append(f'<div style="font:bold 13px sans-serif;margin-top:6px">{html.escape(mine)}</div>')
         return f'<div style="background:#2e7d32;color:#fff;padding:8px;border-radius:10px">{"".join(rows)}</div>'
 

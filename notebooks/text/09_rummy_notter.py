@@ -33,8 +33,10 @@ import textwrap
 
 import pandas as pd
 
+from cardlab.puzzles.handout import mistakes_first
 from cardlab.puzzles.ladder import STEP_UP, Ladder, progress_folder
-from cardlab.puzzles.rummy import rummy_puzzles_from_games, rummy_puzzles_from_match
+from cardlab.puzzles.repetition import Leitner
+from cardlab.puzzles.rummy import rummy_puzzles_from_games
 from cardlab.puzzles.rummy_draw import rummy_draw_puzzles_from_games
 from cardlab.widgets.rummy_puzzle_table import RummyPuzzleTable
 
@@ -85,8 +87,9 @@ RummyPuzzleTable(puzzles, child="Mina", folder=progress_folder(), lang="nb", lad
 # ## Mine feil
 #
 # Spill et parti ved bordet nedenfor (du sitter på plass 0). Når en runde er ferdig, kjører du neste celle:
-# den finner turene dine der en annen måte å spille på ville gitt færre poeng på hånden. Til du har spilt
-# ferdig en runde, ser den på et parti som botene spilte i stedet.
+# den finner trekkene dine der den andre bunken var bedre, og turene dine der en annen måte å spille på ville
+# gitt færre poeng på hånden. De blir de neste nøttene dine, først i køen. Til du har spilt ferdig en runde,
+# ser den på et parti som botene spilte i stedet.
 
 # %% tags=["nbval-ignore-output"]
 from cardlab.widgets.rummy_table import RummyTable
@@ -99,15 +102,19 @@ from cardlab.bots.rummy import RummyBot, RummyRandomBot
 from cardlab.rules.rummy import RummyRules
 
 if table.game.finished_rounds:
-    mine = rummy_puzzles_from_match(table.game, 0)
+    game = table.game
 else:
-    bots_game = Match.new("rummy", RummyRules(players=3, rounds=2), rng=0).play_out(
+    game = Match.new("rummy", RummyRules(players=3, rounds=2), rng=4).play_out(
         [RummyRandomBot(rng=1), RummyBot(), RummyBot()])
-    mine = rummy_puzzles_from_match(bots_game, 0)
-print(len(mine), "turer å gjøre bedre")
+boxes = Leitner.load(progress_folder(), "Mina")
+mine = mistakes_first(game, 0, boxes, puzzles, game="rummy")
+boxes.save(progress_folder())
+own = [p for p in mine if p.source == "own"]
+draws = sum(p.kind == "draw" for p in own)
+print("Trekk å gjøre bedre:", draws, "- turer å gjøre bedre:", len(own) - draws)
 
 # %% tags=["nbval-ignore-output"]
-RummyPuzzleTable(mine, child="Mina", folder=progress_folder(), lang="nb", ladder=True) if mine else None
+RummyPuzzleTable(mine, child="Mina", folder=progress_folder(), lang="nb", ladder=True)
 
 # %% [markdown]
 # ## Spørsmål

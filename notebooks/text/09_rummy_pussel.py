@@ -32,8 +32,10 @@ import textwrap
 
 import pandas as pd
 
+from cardlab.puzzles.handout import mistakes_first
 from cardlab.puzzles.ladder import STEP_UP, Ladder, progress_folder
-from cardlab.puzzles.rummy import rummy_puzzles_from_games, rummy_puzzles_from_match
+from cardlab.puzzles.repetition import Leitner
+from cardlab.puzzles.rummy import rummy_puzzles_from_games
 from cardlab.puzzles.rummy_draw import rummy_draw_puzzles_from_games
 from cardlab.widgets.rummy_puzzle_table import RummyPuzzleTable
 
@@ -85,8 +87,9 @@ RummyPuzzleTable(puzzles, child="Mina", folder=progress_folder(), lang="sv", lad
 # ## Mina misstag
 #
 # Spela ett parti vid bordet nedanför (du sitter på plats 0). När en runda är slut kör du nästa cell: den
-# hittar dina turer där ett annat sätt att spela hade lämnat färre poäng på handen. Tills du har spelat klart
-# en runda tittar den på ett parti som botarna spelade i stället.
+# hittar dina dragningar där den andra högen var bättre, och dina turer där ett annat sätt att spela hade
+# lämnat färre poäng på handen. De blir dina nästa problem, först i kön. Tills du har spelat klart en runda
+# tittar den på ett parti som botarna spelade i stället.
 
 # %% tags=["nbval-ignore-output"]
 from cardlab.widgets.rummy_table import RummyTable
@@ -99,15 +102,19 @@ from cardlab.bots.rummy import RummyBot, RummyRandomBot
 from cardlab.rules.rummy import RummyRules
 
 if table.game.finished_rounds:
-    mine = rummy_puzzles_from_match(table.game, 0)
+    game = table.game
 else:
-    bots_game = Match.new("rummy", RummyRules(players=3, rounds=2), rng=0).play_out(
+    game = Match.new("rummy", RummyRules(players=3, rounds=2), rng=4).play_out(
         [RummyRandomBot(rng=1), RummyBot(), RummyBot()])
-    mine = rummy_puzzles_from_match(bots_game, 0)
-print(len(mine), "missade turer")
+boxes = Leitner.load(progress_folder(), "Mina")
+mine = mistakes_first(game, 0, boxes, puzzles, game="rummy")
+boxes.save(progress_folder())
+own = [p for p in mine if p.source == "own"]
+draws = sum(p.kind == "draw" for p in own)
+print("Missade dragningar:", draws, "- missade turer:", len(own) - draws)
 
 # %% tags=["nbval-ignore-output"]
-RummyPuzzleTable(mine, child="Mina", folder=progress_folder(), lang="sv", ladder=True) if mine else None
+RummyPuzzleTable(mine, child="Mina", folder=progress_folder(), lang="sv", ladder=True)
 
 # %% [markdown]
 # ## Frågor

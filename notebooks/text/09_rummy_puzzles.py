@@ -32,8 +32,10 @@ import textwrap
 
 import pandas as pd
 
+from cardlab.puzzles.handout import mistakes_first
 from cardlab.puzzles.ladder import STEP_UP, Ladder, progress_folder
-from cardlab.puzzles.rummy import rummy_puzzles_from_games, rummy_puzzles_from_match
+from cardlab.puzzles.repetition import Leitner
+from cardlab.puzzles.rummy import rummy_puzzles_from_games
 from cardlab.puzzles.rummy_draw import rummy_draw_puzzles_from_games
 from cardlab.widgets.rummy_puzzle_table import RummyPuzzleTable
 
@@ -82,11 +84,12 @@ print(textwrap.fill(first.explanation().text("en"), 88))
 RummyPuzzleTable(puzzles, child="Mina", folder=progress_folder(), lang="en", ladder=True)
 
 # %% [markdown]
-# ## Your own missed turns
+# ## Your own missed draws and turns
 #
 # Play a game in the table below (you are seat 0). When a round is over, run the next cell: it finds your
-# turns where another way to play would have left fewer points in your hand. Until you have finished a
-# round it looks at a game the bots played instead.
+# draws where the other pile was the better choice, and your turns where another way to play would have left
+# fewer points in your hand. They become your next puzzles, first in line. Until you have finished a round it
+# looks at a game the bots played instead.
 
 # %% tags=["nbval-ignore-output"]
 from cardlab.widgets.rummy_table import RummyTable
@@ -99,15 +102,19 @@ from cardlab.bots.rummy import RummyBot, RummyRandomBot
 from cardlab.rules.rummy import RummyRules
 
 if table.game.finished_rounds:
-    mine = rummy_puzzles_from_match(table.game, 0)
+    game = table.game
 else:
-    bots_game = Match.new("rummy", RummyRules(players=3, rounds=2), rng=0).play_out(
+    game = Match.new("rummy", RummyRules(players=3, rounds=2), rng=4).play_out(
         [RummyRandomBot(rng=1), RummyBot(), RummyBot()])
-    mine = rummy_puzzles_from_match(bots_game, 0)
-print(len(mine), "missed turns")
+boxes = Leitner.load(progress_folder(), "Mina")
+mine = mistakes_first(game, 0, boxes, puzzles, game="rummy")
+boxes.save(progress_folder())
+own = [p for p in mine if p.source == "own"]
+draws = sum(p.kind == "draw" for p in own)
+print("Missed draws:", draws, "- missed turns:", len(own) - draws)
 
 # %% tags=["nbval-ignore-output"]
-RummyPuzzleTable(mine, child="Mina", folder=progress_folder(), lang="en", ladder=True) if mine else None
+RummyPuzzleTable(mine, child="Mina", folder=progress_folder(), lang="en", ladder=True)
 
 # %% [markdown]
 # ## Questions
