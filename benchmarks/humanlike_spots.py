@@ -4,6 +4,7 @@
     python benchmarks/humanlike_spots.py --rounds 300 --bots plump search --rollouts 300
     python benchmarks/humanlike_spots.py --sizes 4x5 --rounds 100 --show 5   # a few examples per pattern
 
+Run it with the checkout to look at first on ``PYTHONPATH`` (``PYTHONPATH=. python benchmarks/...``).
 Seeded rounds (hook on, turned-up trump, standard scoring) are played out by ``PlumpBot`` at every
 seat.  At each card decision near the end of a round (at most ``--max-cards`` cards left in all, so
 the exact double-dummy search is quick), every bot asked (``plump``: ``PlumpBot``; ``search``:
@@ -15,8 +16,8 @@ keeps the bid clearly more often than the bot's card (by ``--margin`` or more); 
 one where the other card keeps it in every deal and the bot's card in none.
 
 At each bid the finder checks one cheap exact fact: a bid below the hand's *sure tricks* (trumps
-from the top down, the turned-up card counting as seen: each takes a trick in every deal) is lost
-in every deal.
+from the top down, the turned-up card counting as seen: :meth:`cardlab.bots.plump.PlumpBot.sure_trumps`)
+is lost in every deal.
 
 The spots are grouped into patterns (see :func:`pattern`) and counted per bot and size; the whole
 run takes a few minutes on one core.
@@ -27,38 +28,14 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter, defaultdict
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from cardlab import PlumpBot, PlumpRound, PlumpRules, PlumpSearchBot  # noqa: E402
-from cardlab._rng import child_rng  # noqa: E402
-from cardlab.cards import Card, Rank  # noqa: E402
-from cardlab.games.plump import Bid, Play  # noqa: E402
-from cardlab.puzzles.plump_hidden import all_deals, judge, sample_deals, seen_of  # noqa: E402
-from cardlab.puzzles.position import Position, position_of_round  # noqa: E402
+from cardlab import PlumpBot, PlumpRound, PlumpRules, PlumpSearchBot
+from cardlab._rng import child_rng
+from cardlab.cards import Card
+from cardlab.puzzles.plump_hidden import all_deals, judge, sample_deals, seen_of
+from cardlab.puzzles.position import Position, position_of_round
 
 SIZES = {"4x5": (4, 5), "4x10": (4, 10), "3x7": (3, 7), "3x5": (3, 5), "5x6": (5, 6)}
-
-
-def sure_tricks(hand, trump, trump_card) -> int:
-    """Trumps held from the top down (the turned-up card counts as seen): each wins a trick in every deal.
-
-    >>> from cardlab.cards import Suit, parse_cards
-    >>> sure_tricks(parse_cards("AS QS 2H"), Suit.SPADES, parse_cards("KS")[0]), sure_tricks(parse_cards("KS"), Suit.SPADES, None)
-    (2, 0)
-    """
-    if trump is None:
-        return 0
-    mine = {c.rank for c in hand if c.suit == trump}
-    turned = trump_card.rank if trump_card is not None and trump_card.suit == trump else None
-    count = 0
-    for rank in sorted(Rank, reverse=True):
-        if rank in mine:
-            count += 1
-        elif rank != turned:
-            break
-    return count
 
 
 def chances(pos: Position, rnd: PlumpRound, seat: int, cards: list[Card], rng, samples: int) -> tuple[dict, int, bool]:
@@ -112,6 +89,14 @@ def pattern(pos: Position, bot: Card, best: Card) -> str:
         else "discards the wrong card: throws a card it needed"
 
 
+def describe(pos: Position) -> str:
+    """The decision in one line: trump, the seat's bid and tricks, its hand, the trick on the table."""
+    hand = " ".join(str(c) for c in sorted(pos.hands[pos.seat], key=lambda c: c.sort_key))
+    table = " ".join(f"{s}:{c}" for s, c in pos.trick) or "-"
+    return (f"trump {pos.trump.letter if pos.trump else '-'}, seat {pos.seat} bid {pos.bid} took "
+            f"{pos.taken[pos.seat]}, {pos.tricks_left} left, hand {hand}, table {table}")
+
+
 def _bots(names: list[str], rollouts: int):
     out = {}
     if "plump" in names:
@@ -137,7 +122,7 @@ def find(sizes: list[str], rounds: int, seed: int, names: list[str], rollouts: i
                 view = rnd.view(seat)
                 step += 1
                 if rnd.phase == "bid":
-                    sure = sure_tricks(view.hand, view.trump, view.trump_card)
+                    sure = PlumpBot.sure_trumps(view.hand, view.trump, view.trump_card, view.rules.decks)
                     for name, make in bots.items():
                         bid = make((seed * 7919 + i * 131 + step) & 0xFFFFFFF).choose(view)
                         if bid.tricks < sure:
@@ -156,7 +141,8 @@ def find(sizes: list[str], rounds: int, seed: int, names: list[str], rollouts: i
                             if value[best] - value[card] >= margin - 1e-9:
                                 kind = "always" if value[best] == 1.0 and value[card] == 0.0 else "clear"
                                 yield name, size, kind, pattern(pos, card, best), \
-                                    (i, step, f"{card}->{best}", round(value[card], 2), round(value[best], 2), n, exact)
+                                    (i, step, f"{card}->{best}", round(value[card], 2), round(value[best], 2), n, exact,
+                                     describe(pos))
                 rnd.apply(player.choose(view))
 
 

@@ -42,8 +42,8 @@ def play(rules: PlumpRules, hand_size: int, dealer: int, seed: int, bots) -> Plu
 def mean_se(x: list[float]) -> tuple[float, float]:
     """The mean and its standard error.
 
-    >>> mean_se([1.0, 2.0, 3.0])
-    (2.0, 0.5773502691896257)
+    >>> [round(v, 4) for v in mean_se([1.0, 2.0, 3.0])]
+    [2.0, 0.5774]
     """
     a = np.asarray(x, dtype=float)
     return float(a.mean()), float(a.std(ddof=1) / math.sqrt(len(a)))

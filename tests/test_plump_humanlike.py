@@ -7,12 +7,7 @@ hundred play-outs).  When the cards decide it, the exact double-dummy search
 the bid and the wrong one loses it.  The spots come from three complaints that players make about
 card-game bots ("it doesn't play like a human") and from ``benchmarks/humanlike_spots.py``, which
 compares the bots' cards with the exact search on many rounds (see ``docs/humanlike.md``).
-
-A spot the search bot still misses is marked ``xfail(strict=True)``: the test fails the day it is
-fixed, so the mark is taken away then.
 """
-
-import pytest
 
 from cardlab import Bid, Card, PlumpBot, PlumpRound, PlumpRules, PlumpSearchBot
 from cardlab.cards import parse_cards
