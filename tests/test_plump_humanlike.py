@@ -209,13 +209,11 @@ def test_hook_with_two_top_trumps_goes_up():
     assert search().choose(rnd.view(2)) == Bid(2, 3)
 
 
-def test_a_bid_of_one_with_the_top_trump_needs_nothing_else():
-    # You bid 1 with A♠ 4♥ and follow to 3♥ 2♥ as last player: the 4♥ would win, but the ace is your
-    # trick.  Play... the 4♥ is your only heart, so you must: the rule only lets a trick go when a
-    # losing card is allowed.  Here the bot must take the trick (and the exact search agrees that no
-    # card keeps the bid, so nothing better was possible).
-    rnd = spot(["AS 4H", "3H 5C", "2H 6C"], dealer=0, bids={1: 0, 2: 0, 0: 1}, plays=("3H", "2H"))
-    pos = position_of_round(rnd)
-    assert pos.legal() == [Card.parse("4H")] and not pos.keeps(Card.parse("4H"))
-    assert card_of(PlumpBot(), rnd) == Card.parse("4H")
-    assert card_of(search(), rnd) == Card.parse("4H")
+def test_cash_the_ace_before_a_lost_lead_makes_you_throw_it():
+    # You bid 1 with two tricks left, lead, and hold A♥ 2♣ (no trumps).  Cash the ace now.  Lead the
+    # 2♣ and lose it, and the winner leads another club: the ace must be thrown on it.
+    rnd = spot(["AH 2C", "3C 5C", "4C 6C"], dealer=2, bids={0: 1, 1: 0, 2: 1}, trump=None)
+    assert exact(rnd, "AH", "2C") == (True, False)
+    decision = PlumpBot().decide(rnd.view(0))
+    assert decision.action.card == Card.parse("AH") and "highest left in its suit" in decision.explain("en")
+    assert card_of(search(), rnd) == Card.parse("AH")
