@@ -191,19 +191,17 @@ class PlumpBot:
         >>> PlumpBot.sure_trumps(parse_cards("KS QS"), Suit.SPADES), PlumpBot.sure_trumps(parse_cards("AS"), None)
         (0, 0)
         """
-        if trump is None:
-            return 0
-        seen: dict[Rank, int] = {}
+        seen: dict[tuple[Suit, Rank], int] = {}
         for c in hand + ((trump_card,) if trump_card is not None else ()):
-            if c.suit == trump:
-                seen[c.rank] = seen.get(c.rank, 0) + 1
-        mine = sum(1 for c in hand if c.suit == trump)
-        sure = 0
-        for rank in _RANKS_HIGH_FIRST:  # a rank counts while every copy of it and above is seen
-            if seen.get(rank, 0) < decks:
-                break
-            sure += sum(1 for c in hand if c.suit == trump and c.rank == rank)
-        return min(sure, mine)
+            seen[c.suit, c.rank] = seen.get((c.suit, c.rank), 0) + 1
+        return sum(1 for c in hand if PlumpBot._is_sure_trump(c, trump, seen, decks))
+
+    @staticmethod
+    def _is_sure_trump(card: Card, trump: Suit | None, seen: dict, decks: int) -> bool:
+        """A trump that wins whatever trick it is played to: every copy of its rank and above has been
+        seen (``seen``: copies by (suit, rank); with one deck: no higher trump is unseen)."""
+        return card.suit == trump and all(seen.get((card.suit, rank), 0) >= decks
+                                          for rank in _RANKS_HIGH_FIRST if rank >= card.rank)
 
     # ---------------------------------------------------------------- play
     @staticmethod
@@ -235,14 +233,6 @@ class PlumpBot:
             if seen.get((card.suit, rank), 0) < decks:
                 return False
         return True
-
-    @staticmethod
-    def _is_sure_trump(card: Card, view: PlumpView, seen: dict) -> bool:
-        """A trump that wins whatever trick it is played to: every copy of its rank and above is seen
-        (with one deck: no higher trump is unseen)."""
-        if card.suit != view.trump:
-            return False
-        return all(seen.get((card.suit, rank), 0) >= view.rules.decks for rank in _RANKS_HIGH_FIRST if rank >= card.rank)
 
     def _decide_play(self, view: PlumpView) -> Decision:
         trump = view.trump
@@ -276,7 +266,7 @@ class PlumpBot:
         losers = [c for c in legal if not _beats(c, best, trump)]
         if need > 0:
             seen = self._seen(view)
-            sure = [c for c in view.hand if self._is_sure_trump(c, view, seen)]
+            sure = [c for c in view.hand if self._is_sure_trump(c, trump, seen, view.rules.decks)]
             spare = [c for c in losers if c not in sure]
             if len(sure) >= need and spare:  # the sure trumps will take what is still needed
                 return play(max(spare, key=win), "plump.bot.duck_sure_trumps", need=need, sure=len(sure))
