@@ -15,14 +15,19 @@ Every decision comes with a one-sentence reason (the hint a child sees).
   (``cardlab/data/plump_bid_weights.csv``, rebuilt by ``python -m cardlab.sim.plump_calibrate
   --seed 1``; see :mod:`cardlab.kernels.plump_bid_table`);
 * bid = the expected tricks rounded (kept within 0 and the hand size).  If the hook forbids that
-  bid, go one up when the expectation is at least the forbidden bid (or it is 0), else one down.
+  bid, go one up when the expectation is at least the forbidden bid (or it is 0), else one down —
+  but never below the hand's *sure tricks* (trumps from the top down: each takes a trick in every
+  deal, so a lower bid is lost before a card is played).
 
 **Play** — ``need`` = bid − tricks taken:
 
 * need > 0, leading: when every remaining trick is needed, lead the top trump
   (else the highest card); otherwise lead the highest master card (no higher card of
   its suit unseen — the turned-up trump card counts as seen), else the lowest side card;
-* need > 0, following: play the lowest card that beats the trick if last to play; when void in
+* need > 0, following: when the sure trumps in my hand (no higher trump unseen) already cover the
+  tricks I still need, let this trick go like a made bid (the most dangerous card that loses, not a
+  sure trump): taking it would make one trick too many later.  Otherwise,
+  play the lowest card that beats the trick if last to play; when void in
   the led suit and nobody has trumped yet, trump with the lowest trump; otherwise the highest card
   that beats the trick; if none can win, throw the lowest card;
 * need ≤ 0 (bid made — duck): lead the lowest side card; follow with the most dangerous card
@@ -170,7 +175,33 @@ class PlumpBot:
             return Decision(Bid(view.seat, bid), Message("plump.bot.bid", {**about, "bid": bid}))
         if (expected >= 100 * bid and bid + 1 in allowed) or bid == 0:
             return Decision(Bid(view.seat, bid + 1), Message("plump.bot.hook_up", {**about, "forbidden": bid, "bid": bid + 1}))
+        sure = self.sure_trumps(view.hand, view.trump, view.trump_card, view.rules.decks)
+        if bid - 1 < sure and bid + 1 in allowed:
+            return Decision(Bid(view.seat, bid + 1), Message("plump.bot.hook_up_sure", {"forbidden": bid, "sure": sure, "bid": bid + 1}))
         return Decision(Bid(view.seat, bid - 1), Message("plump.bot.hook_down", {**about, "forbidden": bid, "bid": bid - 1}))
+
+    @staticmethod
+    def sure_trumps(hand: tuple[Card, ...], trump: Suit | None, trump_card: Card | None = None, decks: int = 1) -> int:
+        """The hand's sure tricks before a card is played: its trumps from the top down (the turned-up
+        card counts as seen), each of which wins the trick it is played to, whatever the deal.
+
+        >>> from cardlab import parse_cards
+        >>> PlumpBot.sure_trumps(parse_cards("AS QS 2H"), Suit.SPADES, parse_cards("KS")[0])
+        2
+        >>> PlumpBot.sure_trumps(parse_cards("KS QS"), Suit.SPADES), PlumpBot.sure_trumps(parse_cards("AS"), None)
+        (0, 0)
+        """
+        seen: dict[tuple[Suit, Rank], int] = {}
+        for c in hand + ((trump_card,) if trump_card is not None else ()):
+            seen[c.suit, c.rank] = seen.get((c.suit, c.rank), 0) + 1
+        return sum(1 for c in hand if PlumpBot._is_sure_trump(c, trump, seen, decks))
+
+    @staticmethod
+    def _is_sure_trump(card: Card, trump: Suit | None, seen: dict, decks: int) -> bool:
+        """A trump that wins whatever trick it is played to: every copy of its rank and above has been
+        seen (``seen``: copies by (suit, rank); with one deck: no higher trump is unseen)."""
+        return card.suit == trump and all(seen.get((card.suit, rank), 0) >= decks
+                                          for rank in _RANKS_HIGH_FIRST if rank >= card.rank)
 
     # ---------------------------------------------------------------- play
     @staticmethod
@@ -234,6 +265,11 @@ class PlumpBot:
         winners = [c for c in legal if _beats(c, best, trump)]
         losers = [c for c in legal if not _beats(c, best, trump)]
         if need > 0:
+            seen = self._seen(view)
+            sure = [c for c in view.hand if self._is_sure_trump(c, trump, seen, view.rules.decks)]
+            spare = [c for c in losers if c not in sure]
+            if len(sure) >= need and spare:  # the sure trumps will take what is still needed
+                return play(max(spare, key=win), "plump.bot.duck_sure_trumps", need=need, sure=len(sure))
             if winners:
                 if last:
                     return play(min(winners, key=win), "plump.bot.win_cheap", need=need)

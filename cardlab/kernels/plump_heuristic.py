@@ -151,22 +151,48 @@ def expected_tricks(hand, hand_size, trump, players, seat, trump_card, weights):
 
 
 @njit(cache=True)
-def bid_from(expected, hand_size, forbidden):
+def bid_from(expected, hand_size, forbidden, sure=0):
     """The bid for ``expected`` hundredths of a trick: rounded, kept in 0..hand_size; past the hook
-    to the side the expectation leans to (one up when at or above the forbidden bid, else one down)."""
+    to the side the expectation leans to (one up when at or above the forbidden bid, else one down,
+    but not below ``sure`` tricks when one up is allowed)."""
     bid = (expected + 50) // 100
     bid = max(0, min(hand_size, bid))
     if bid != forbidden:
         return bid
     if (expected >= 100 * bid and bid + 1 <= hand_size) or bid == 0:
         return bid + 1
+    if bid - 1 < sure and bid + 1 <= hand_size:
+        return bid + 1
     return bid - 1
 
 
 @njit(cache=True)
-def calibrated_bid(hand, hand_size, trump, players, forbidden, seat, trump_card, weights):
+def sure_trumps(hand, trump, seen):
+    """The trumps of ``hand`` that win whatever trick they are played to: no higher trump outside
+    ``seen`` (the cards this seat has seen: its hand, the cards played, the turned-up card)."""
+    out = U64(0)
+    if trump < 0:
+        return out
+    rest = hand & suit_mask(trump)
+    while rest != U64(0):
+        c = lowest_bit(rest)
+        rest &= rest - U64(1)
+        if suit_mask(trump) & above(c) & ~seen == U64(0):
+            out |= U64(1) << U64(c)
+    return out
+
+
+@njit(cache=True)
+def calibrated_bid(hand, hand_size, trump, players, forbidden, seat, trump_card, weights, count_sure=True):
     """:func:`heuristic_bid` with the weights table given (the calibration tool tries new tables)."""
-    return bid_from(expected_tricks(hand, hand_size, trump, players, seat, trump_card, weights), hand_size, forbidden)
+    sure = 0
+    if count_sure:
+        seen = hand
+        if trump_card >= 0:
+            seen |= U64(1) << U64(trump_card)
+        sure = popcount(sure_trumps(hand, trump, seen))
+    return bid_from(expected_tricks(hand, hand_size, trump, players, seat, trump_card, weights), hand_size, forbidden,
+                    sure)
 
 
 @njit(cache=True)
@@ -178,19 +204,25 @@ def half_tricks(hand, trump, players, hand_size):
 
 
 @njit(cache=True)
-def heuristic_bid(hand, hand_size, trump, players, forbidden, seat=-1, trump_card=-1):
-    """The bot's bid: the shipped table's expected tricks, rounded; past the hook to the side it leans to.
+def heuristic_bid(hand, hand_size, trump, players, forbidden, seat=-1, trump_card=-1, count_sure=True):
+    """The bot's bid: the shipped table's expected tricks, rounded; past the hook to the side it leans to,
+    never below the sure trumps (trumps from the top down) when one up is allowed.
 
     ``seat`` counts from the dealer's left (the bidding order; -1 when unknown: the pooled row);
-    ``trump_card`` is the turned-up card (-1 when none or unknown).
+    ``trump_card`` is the turned-up card (-1 when none or unknown).  ``count_sure=False``: the bid
+    as it was before the sure trumps counted (kept by the search's model bidder, whose strength was
+    measured with it, and by the bidding table's calibration).
     """
-    return calibrated_bid(hand, hand_size, trump, players, forbidden, seat, trump_card, BID_WEIGHTS)
+    return calibrated_bid(hand, hand_size, trump, players, forbidden, seat, trump_card, BID_WEIGHTS, count_sure)
 
 
 @njit(cache=True)
-def heuristic_card(hand, legal, best_card, trump, players, tricks_left, position, need, played, trump_card=-1):
-    """The bot's card.  ``position`` is 0 when leading; ``played`` holds the cards of finished tricks;
-    ``trump_card`` is the turned-up card (-1 when none or unknown), which counts as seen."""
+def heuristic_card(hand, legal, best_card, trump, players, tricks_left, position, need, played, trump_card=-1,
+                   count_sure=True):
+    """The bot's card.  ``position`` is 0 when leading; ``played`` holds the cards played so far (the
+    trick on the table too); ``trump_card`` is the turned-up card (-1 when none or unknown), which
+    counts as seen.  ``count_sure=False``: the play before the sure-trump rule (kept by the search's
+    play-outs and the bidding table's calibration, which were measured with it)."""
     if position == 0:
         side = legal
         if trump >= 0 and legal & ~suit_mask(trump) != U64(0):
@@ -226,6 +258,14 @@ def heuristic_card(hand, legal, best_card, trump, players, tricks_left, position
     losers = legal & ~winners
     last = position == players - 1
     if need > 0:
+        if count_sure and trump >= 0:
+            seen = played | hand
+            if trump_card >= 0:
+                seen |= U64(1) << U64(trump_card)
+            sure = sure_trumps(hand, trump, seen)
+            spare = losers & ~sure
+            if popcount(sure) >= need and spare != U64(0):
+                return win_max(spare, trump)  # the sure trumps will take what is still needed: let this go
         if winners != U64(0):
             if last:
                 return win_min(winners, trump)

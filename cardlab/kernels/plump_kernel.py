@@ -80,10 +80,11 @@ def play_round(seed, players, hand_size, dealer, trump_code, hook, highest_bidde
 
 
 @njit(cache=True, inline="always")
-def play_tricks(state, deal, leader, policies, bids, tricks, hands):
+def play_tricks(state, deal, leader, policies, bids, tricks, hands, count_sure=True):
     """Play every trick of a dealt and bid round (a :class:`~cardlab.kernels.plump_playout.PlumpDeal`), each seat
     by its policy (0 random, 1 lowest card, 2 heuristic); sets ``tricks`` (seats), empties ``hands``,
-    returns the random state.
+    returns the random state.  ``count_sure``: passed on to the heuristic's card
+    (:func:`~cardlab.kernels.plump_heuristic.heuristic_card`).
 
     Only random seats draw from ``state``, so a round without them needs no state (pass ``U64(0)``).
     The trick is stepped by the cores of :mod:`cardlab.rules.trick_core`.
@@ -107,7 +108,7 @@ def play_tricks(state, deal, leader, policies, bids, tricks, hands):
                 card = simple_card(legal)
             else:
                 card = heuristic_card(hands[seat], legal, trick.best_card, deal.trump, players, deal.hand_size - t, j,
-                                      bids[seat] - tricks[seat], played, deal.trump_card)
+                                      bids[seat] - tricks[seat], played, deal.trump_card, count_sure)
             hands[seat] ^= U64(1) << U64(card)
             played |= U64(1) << U64(card)
             trick = add_to_trick(trick, seat, card, deal.trump)

@@ -13,7 +13,9 @@ add:
   the position searched, make a bid or play a card in it, let the model bidder make the bids still
   missing;
 * :func:`play_out` — play a round to its end from an arbitrary state (the hands as ``uint64`` masks,
-  the trick so far, bids, tricks won, leader), every seat following the heuristic player;
+  the trick so far, bids, tricks won, leader), every seat following the heuristic player as it
+  was when the search's strength was measured (``count_sure=False``: without ``PlumpBot``'s later
+  sure-trump rule; the model bidder likewise);
 * :func:`evaluate_moves` — for each candidate card (or bid), the weighted sum of the score and of
   "made the bid" over many sampled deals (the same deals for every candidate: common random
   numbers), played out by :func:`play_to_the_end`;
@@ -283,7 +285,7 @@ def later_bid(hand, hand_size, trump, players, forbidden, bid_up, order=-1, trum
     :class:`~cardlab.bots.plump.PlumpBot` bids with them.
     """
     if not bid_up:
-        return heuristic_bid(hand, hand_size, trump, players, forbidden, order, trump_card)
+        return heuristic_bid(hand, hand_size, trump, players, forbidden, order, trump_card, False)
     bid = min(hand_size, (half_tricks(hand, trump, players, hand_size) + 1) // 2)
     if bid != forbidden:
         return bid
@@ -311,7 +313,7 @@ def bid_likelihood(hands, root, bid_weight):
             continue
         forbidden = forbidden_bid(s, dealer, root.hand_size, others, root.hook)
         guess = heuristic_bid(hands[s] | root.played_by[s], root.hand_size, root.trump, players, forbidden,
-                              bid_order(s, dealer, players), root.trump_card)
+                              bid_order(s, dealer, players), root.trump_card, False)
         miss = guess - bids[s]
         if miss < 0:
             miss = -miss
@@ -443,7 +445,7 @@ def play_out(state, root, at, noise, quiet_seat):
                 if need < 0 and root.scoring == TRICK_POINTS:
                     need = 1   # the bid is lost: every further trick is worth a point
                 card = heuristic_card(hands[seat], legal, trick.best_card, trump, players, hand_size - t, j, need,
-                                      played, root.trump_card)
+                                      played, root.trump_card, False)
             hands[seat] ^= U64(1) << U64(card)
             played |= U64(1) << U64(card)
             trick = add_to_trick(trick, seat, card, trump)

@@ -75,10 +75,13 @@ def _play(seeds, players, hand_size, trump_code, weights, feats, tricks_out):
             for f in range(nf):
                 feats[i, k, f] = row[f]
             forbidden = forbidden_bid(seat, dealer, hand_size, total, True)
-            bids[seat] = calibrated_bid(hands[seat], hand_size, trump, players, forbidden, k, trump_card, weights)
+            bids[seat] = calibrated_bid(hands[seat], hand_size, trump, players, forbidden, k, trump_card, weights,
+                                        False)
             total += bids[seat]
-        # the tricks exactly as the kernels play them, the heuristic at every seat (it draws nothing)
-        play_tricks(U64(0), PlumpDeal(players, hand_size, trump, False, trump_card), first, policies, bids, tricks, hands)
+        # the tricks exactly as the kernels play them, the heuristic at every seat (it draws nothing);
+        # the table keeps the play and bids it was measured with, before the sure-trump rule (count_sure=False)
+        play_tricks(U64(0), PlumpDeal(players, hand_size, trump, False, trump_card), first, policies, bids, tricks, hands,
+                    False)
         for k in range(players):
             tricks_out[i, k] = tricks[(first + k) % players]
 
