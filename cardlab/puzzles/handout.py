@@ -151,7 +151,7 @@ def collect_puzzle_results(class_folder: "str | Path", *, lang: str | None = Non
     ladder; a puzzle in no set has empty set, game, theme and step).  ``child`` is the name kept in the
     progress file, as given; two pupils of a class with the same name (two files, two pupil ids) are
     told apart by :func:`child_labels` (``Anna (3f2a)``, ``Anna (9c0d)``); ``pupil_id`` is the
-    classroom server's id (empty for a child working alone).  The files that could not
+    classroom server's id (``""`` for a child working alone).  The files that could not
     be read are in ``table.attrs["unread"]`` (:class:`Unread`: the file and the reason, which names
     the field or the problem, in ``lang``: ``"sv"``, ``"nb"`` or ``"en"``; when not given, cardlab's
     language, :func:`cardlab.i18n.set_language`).  The teacher reads the same table with
@@ -188,9 +188,9 @@ def collect_puzzle_results(class_folder: "str | Path", *, lang: str | None = Non
         child = boxes.child or path.name[: -len(".puzzles.json")]
         for pid, entry in sorted(boxes.entries.items()):
             where = info.get(pid, {})
-            rows.append({"child": child, "pupil_id": boxes.pupil_id, "set": where.get("set"), "puzzle": pid, "game": where.get("game"),
-                         "theme": where.get("theme"), "step": where.get("step"), "tries": entry["tries"],
-                         "solved": entry["right"] > 0, "last_answer": entry.get("last")})
+            rows.append({"child": child, "pupil_id": boxes.pupil_id or "", "set": where.get("set"), "puzzle": pid,
+                         "game": where.get("game"), "theme": where.get("theme"), "step": where.get("step"),
+                         "tries": entry["tries"], "solved": entry["right"] > 0, "last_answer": entry.get("last")})
     table = pd.DataFrame(rows, columns=list(COLUMNS))
     table["child"] = child_labels(list(zip(table["child"], table["pupil_id"])))
     table["step"] = table["step"].astype("Int64")
