@@ -264,3 +264,16 @@ def test_the_lessons_own_mistakes_take_the_missed_draws_too(name):
     printed = "".join(o.get("text", "") for o in cells[0].outputs)
     draws, turns = (int(n) for n in re.findall(r"\d+", printed))
     assert draws >= 1 and turns >= 1
+
+
+def test_the_margin_says_stays_for_one_card_left_and_stay_for_more(starting_set):
+    kept = [p for p in starting_set if not p.goes_out]
+    one = [p for p in kept if len(p.end()) == 1]
+    more = [p for p in kept if len(p.end()) > 1]
+    assert one and more
+    for p in one:
+        assert f"only {p.end()[0]} stays in your hand, worth {p.best};" in p.margin_words().text("en")
+        assert f"bara {p.end()[0]} kvar, värt {p.best};" in p.margin_words().text("sv")
+    for p in more:
+        assert " stay in your hand" in p.margin_words().text("en") and "stays" not in p.margin_words().text("en")
+        assert f"kvar, värda {p.best};" in p.margin_words().text("sv")

@@ -48,18 +48,20 @@ class FemkampPuzzleSession:
     """One child's Femkamp puzzle table (see the module docstring).
 
     ``puzzles``: :class:`FemkampPuzzle` objects (or their dicts); ``child``: the name the progress is
-    kept under; ``folder``: where the progress file lives (None: kept in memory only); ``ladder``:
-    climb the set step by step (:class:`cardlab.puzzles.ladder.Ladder` of the Femkamp themes).
+    kept under (``pupil_id``: the classroom server's id of the pupil, when it let one in: their own
+    file, :func:`cardlab.puzzles.repetition.file_name`); ``folder``: where the progress file lives
+    (None: kept in memory only); ``ladder``: climb the set step by step
+    (:class:`cardlab.puzzles.ladder.Ladder` of the Femkamp themes).
     """
 
-    def __init__(self, puzzles: Sequence[Any], *, child: str = "", folder: "str | Path | None" = None,
-                 lang: str = "sv", ladder: bool = False) -> None:
+    def __init__(self, puzzles: Sequence[Any], *, child: str = "", pupil_id: "str | None" = None,
+                 folder: "str | Path | None" = None, lang: str = "sv", ladder: bool = False) -> None:
         self.lang = check_language(lang)
         self.puzzles = [p if isinstance(p, FemkampPuzzle) else FemkampPuzzle.from_dict(p) for p in puzzles]
         self.by_id = {p.id: p for p in self.puzzles}
-        self.child = child
+        self.child, self.pupil_id = child, pupil_id
         self.folder = None if folder is None else Path(folder)
-        self.boxes = Leitner.load(self.folder, child, lang=self.lang) if self.folder is not None else Leitner(child)
+        self.boxes = Leitner.open(self.folder, child, pupil_id=pupil_id, lang=self.lang)
         #: the ladder of themes and levels (None: the boxes choose among the whole set)
         self.ladder: Ladder | None = Ladder(self.puzzles) if ladder else None
         self.puzzle: FemkampPuzzle | None = None

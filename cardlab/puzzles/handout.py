@@ -2,7 +2,9 @@
 
 The class folder holds ``puzzles/sets/<name>.json`` (a set handed out by
 :func:`hand_out`) and ``puzzles/progress/<child>.puzzles.json`` (each child's
-Leitner boxes, :mod:`cardlab.puzzles.repetition`, saved after every answer).
+Leitner boxes, :mod:`cardlab.puzzles.repetition`, saved after every answer; a pupil
+the classroom server let in has ``<child>--<pupil id>.puzzles.json``, with the name
+as given inside).
 :func:`collect_puzzle_results` reads them into one tidy table, one row per child
 and puzzle tried; a file that cannot be read is listed beside the table (never
 dropped without a word, never hiding the other children's rows), with the reason in
@@ -23,6 +25,7 @@ beside the class's quiz results.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence
@@ -35,7 +38,38 @@ from .plump import puzzle_from_dict
 from .repetition import Leitner, write_json
 
 #: The columns of :func:`collect_puzzle_results`.
-COLUMNS = ("child", "set", "puzzle", "game", "theme", "step", "tries", "solved", "last_answer")
+COLUMNS = ("child", "pupil_id", "set", "puzzle", "game", "theme", "step", "tries", "solved", "last_answer")
+
+
+def _folded(name: str) -> str:
+    return unicodedata.normalize("NFC", " ".join(str(name).split())).casefold()
+
+
+def child_labels(children: "Sequence[tuple[str, str | None]]") -> list[str]:
+    """A label per ``(name, pupil_id)`` that tells the children apart: the name, and when another
+    child has the same name (case aside) and another id, the start of the id after it, long enough
+    to differ (as :func:`cardlab.classroom.pupil_labels` does for the quizzes).  A child with no id
+    (working alone, outside a class) keeps the bare name.
+
+    >>> child_labels([("Anna", "3f2a11"), ("anna", "9c0d22"), ("Bo", None), ("Anna", "3f2a11")])
+    ['Anna (3f2a)', 'anna (9c0d)', 'Bo', 'Anna (3f2a)']
+    >>> child_labels([("Anna", None), ("Anna", "3f2a11")])
+    ['Anna', 'Anna (3f2a)']
+    """
+    ids_by_name: dict[str, set[str]] = {}
+    for name, pid in children:
+        ids_by_name.setdefault(_folded(name), set()).add(pid or "")
+    labels = []
+    for name, pid in children:
+        ids = ids_by_name[_folded(name)]
+        if len(ids) == 1 or not pid:
+            labels.append(name)
+            continue
+        width = 4
+        while len({i[:width] for i in ids}) < len(ids) and width < 64:
+            width += 2
+        labels.append(f"{name} ({pid[:width]})")
+    return labels
 
 
 def game_of(puzzle: Any) -> str:
@@ -114,7 +148,10 @@ def _unread(path: Path, exc: CardlabError, lang: str | None) -> Unread:
 def collect_puzzle_results(class_folder: "str | Path", *, lang: str | None = None):
     """Every child's puzzle answers in the class folder as a pandas DataFrame with the columns
     :data:`COLUMNS` (one row per child and puzzle tried; ``step`` counts from 1 in the set's
-    ladder; a puzzle in no set has empty set, game, theme and step).  The files that could not
+    ladder; a puzzle in no set has empty set, game, theme and step).  ``child`` is the name kept in the
+    progress file, as given; two pupils of a class with the same name (two files, two pupil ids) are
+    told apart by :func:`child_labels` (``Anna (3f2a)``, ``Anna (9c0d)``); ``pupil_id`` is the
+    classroom server's id (``""`` for a child working alone).  The files that could not
     be read are in ``table.attrs["unread"]`` (:class:`Unread`: the file and the reason, which names
     the field or the problem, in ``lang``: ``"sv"``, ``"nb"`` or ``"en"``; when not given, cardlab's
     language, :func:`cardlab.i18n.set_language`).  The teacher reads the same table with
@@ -151,10 +188,11 @@ def collect_puzzle_results(class_folder: "str | Path", *, lang: str | None = Non
         child = boxes.child or path.name[: -len(".puzzles.json")]
         for pid, entry in sorted(boxes.entries.items()):
             where = info.get(pid, {})
-            rows.append({"child": child, "set": where.get("set"), "puzzle": pid, "game": where.get("game"),
-                         "theme": where.get("theme"), "step": where.get("step"), "tries": entry["tries"],
-                         "solved": entry["right"] > 0, "last_answer": entry.get("last")})
+            rows.append({"child": child, "pupil_id": boxes.pupil_id or "", "set": where.get("set"), "puzzle": pid,
+                         "game": where.get("game"), "theme": where.get("theme"), "step": where.get("step"),
+                         "tries": entry["tries"], "solved": entry["right"] > 0, "last_answer": entry.get("last")})
     table = pd.DataFrame(rows, columns=list(COLUMNS))
+    table["child"] = child_labels(list(zip(table["child"], table["pupil_id"])))
     table["step"] = table["step"].astype("Int64")
     table.attrs["unread"] = unread
     return table

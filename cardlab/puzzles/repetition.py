@@ -37,15 +37,29 @@ DONE = len(GAPS)
 FILE_FORMAT = "cardlab-puzzle-progress"
 
 
-def file_name(child: str) -> str:
+def _slug(text: str) -> str:
+    text = unicodedata.normalize("NFC", str(text)).strip().lower()
+    return re.sub(r"[^\w]+", "-", text, flags=re.UNICODE).strip("-_")
+
+
+def file_name(child: str, pupil_id: "str | None" = None) -> str:
     """The progress file's name for ``child`` (letters and digits kept, å ä ö too).
+
+    A pupil the classroom server let in has the server's ``pupil_id`` too, and it is part of the
+    name: two pupils who joined as Anna keep two files, and a child working alone (no id) never
+    writes over a served pupil's file.  The name stays first, so a teacher looking in the folder
+    still sees whose file it is; the name shown in the results is the one kept inside the file
+    (:attr:`Leitner.child`), as it was typed, not this slug.
 
     >>> file_name("Åsa B."), file_name("  ")
     ('åsa-b.puzzles.json', 'pupil.puzzles.json')
+    >>> file_name("Anna", "0123456789abcdef")
+    'anna--0123456789abcdef.puzzles.json'
     """
-    text = unicodedata.normalize("NFC", str(child)).strip().lower()
-    slug = re.sub(r"[^\w]+", "-", text, flags=re.UNICODE).strip("-_")
-    return f"{slug or 'pupil'}.puzzles.json"
+    name = _slug(child) or "pupil"
+    if pupil_id is None:
+        return f"{name}.puzzles.json"
+    return f"{name}--{_slug(pupil_id) or 'x'}.puzzles.json"
 
 
 def write_json(path: "str | Path", data: Any) -> Path:
@@ -58,11 +72,15 @@ def write_json(path: "str | Path", data: Any) -> Path:
 
 @dataclass
 class Leitner:
-    """One child's boxes: ``entries[id] = {"box", "due", "tries", "right"}``; ``turn`` counts answers."""
+    """One child's boxes: ``entries[id] = {"box", "due", "tries", "right"}``; ``turn`` counts answers.
+
+    ``child``: the name shown to the teacher; ``pupil_id``: the classroom server's id of a pupil it
+    let in (None for a child working alone), kept in the file and in its name (:func:`file_name`)."""
 
     child: str
     turn: int = 0
     entries: dict[str, dict[str, Any]] = field(default_factory=dict)
+    pupil_id: "str | None" = None
 
     def box(self, puzzle_id: str) -> int | None:
         """The puzzle's box (None: not tried yet; :data:`DONE`: solved for good)."""
@@ -111,8 +129,11 @@ class Leitner:
 
     # ------------------------------------------------------------------ files
     def to_dict(self) -> dict[str, Any]:
-        return {"format": FILE_FORMAT, "version": 1, "child": self.child, "turn": self.turn,
-                "entries": {k: dict(v) for k, v in sorted(self.entries.items())}}
+        data: dict[str, Any] = {"format": FILE_FORMAT, "version": 1, "child": self.child}
+        if self.pupil_id is not None:
+            data["pupil_id"] = self.pupil_id
+        data.update(turn=self.turn, entries={k: dict(v) for k, v in sorted(self.entries.items())})
+        return data
 
     @classmethod
     def from_dict(cls, data: Any, *, lang: str | None = None) -> "Leitner":
@@ -143,21 +164,47 @@ class Leitner:
                 if not isinstance(entry["last"], str):
                     raise CardlabError("puzzles.progress.last", lang=lang, entry=str(key), field="last")
                 checked[str(key)]["last"] = entry["last"]
-        return cls(child=str(data.get("child", "")), turn=turn, entries=checked)
+        pupil_id = data.get("pupil_id")
+        if pupil_id is not None and not isinstance(pupil_id, str):
+            raise CardlabError("puzzles.progress.pupil_id", lang=lang, field="pupil_id")
+        return cls(child=str(data.get("child", "")), turn=turn, entries=checked, pupil_id=pupil_id)
 
     def save(self, folder: "str | Path") -> Path:
-        """Write the boxes to ``folder/<child>.puzzles.json`` at once (a crash never leaves half a file)."""
+        """Write the boxes to ``folder/<child>.puzzles.json`` (``<child>--<pupil id>.puzzles.json`` for a
+        pupil of a class, :func:`file_name`) at once (a crash never leaves half a file)."""
         folder = Path(folder)
-        return write_json(folder / file_name(self.child), self.to_dict())
+        return write_json(folder / file_name(self.child, self.pupil_id), self.to_dict())
 
     @classmethod
-    def load(cls, folder: "str | Path", child: str, *, lang: str | None = None) -> "Leitner":
-        """The child's boxes from ``folder`` (fresh boxes when there is no file yet); a damaged file is
-        refused with a :class:`~cardlab.errors.CardlabError` naming the file or the field (in ``lang``)
-        and left as it is."""
-        path = Path(folder) / file_name(child)
+    def open(cls, folder: "str | Path | None", child: str, *, pupil_id: "str | None" = None,
+             lang: str | None = None) -> "Leitner":
+        """The boxes a puzzle session works with: :meth:`load` from ``folder``, or fresh boxes kept in
+        memory only when ``folder`` is None.
+
+        >>> Leitner.open(None, "Mina")
+        Leitner(child='Mina', turn=0, entries={}, pupil_id=None)
+        """
+        if folder is None:
+            return cls(child, pupil_id=pupil_id)
+        return cls.load(folder, child, pupil_id=pupil_id, lang=lang)
+
+    @classmethod
+    def load(cls, folder: "str | Path", child: str, *, pupil_id: "str | None" = None,
+             lang: str | None = None) -> "Leitner":
+        """The boxes of ``child`` (with ``pupil_id``, the pupil of a class the server let in) from
+        ``folder`` (fresh boxes when there is no file yet); a damaged file is refused with a
+        :class:`~cardlab.errors.CardlabError` naming the file or the field (in ``lang``) and left as it is.
+
+        >>> import tempfile
+        >>> folder = tempfile.mkdtemp()
+        >>> first, second = Leitner("Anna", pupil_id="aaaa"), Leitner("Anna", pupil_id="bbbb")
+        >>> first.record("p1", right=True); _ = first.save(folder); _ = second.save(folder)
+        >>> Leitner.load(folder, "Anna", pupil_id="aaaa").turn, Leitner.load(folder, "Anna", pupil_id="bbbb").turn
+        (1, 0)
+        """
+        path = Path(folder) / file_name(child, pupil_id)
         if not path.exists():
-            return cls(child)
+            return cls(child, pupil_id=pupil_id)
         boxes = cls.from_dict(read_json(path, lang=lang), lang=lang)
-        boxes.child = child
+        boxes.child, boxes.pupil_id = child, pupil_id
         return boxes

@@ -173,8 +173,9 @@ class RummyPuzzle:
         """The margin in words: the best end's points beside the next best end's."""
         if self.goes_out:
             return Message("puzzles.rummy.margin_out", {"next": self.next_best})
-        return Message("puzzles.rummy.margin", {"best": self.best, "next": self.next_best,
-                                                "cards": list(self.end())})
+        left = list(self.end())
+        return Message(f"puzzles.rummy.margin.{'one' if len(left) == 1 else 'many'}",
+                       {"best": self.best, "next": self.next_best, "cards": left})
 
     # ------------------------------------------------------------- plain data
     def to_dict(self) -> dict[str, Any]:

@@ -50,18 +50,20 @@ from .repetition import Leitner
 class PuzzleSession:
     """One child's puzzle table (see the module docstring).
 
-    ``puzzles``: puzzles of any kind (or their dicts); ``child``: the name the progress is kept
-    under; ``folder``: where the progress file lives (None: kept in memory only).
+    ``puzzles``: puzzles of any kind (or their dicts); ``child``: the name the progress is kept under
+    (``pupil_id``: the classroom server's id of the pupil, when it let one in: their own file,
+    :func:`cardlab.puzzles.repetition.file_name`); ``folder``: where the progress file lives (None: kept
+    in memory only).
     """
 
-    def __init__(self, puzzles: Sequence[Any], *, child: str = "", folder: "str | Path | None" = None,
-                 lang: str = "sv", ladder: bool = False) -> None:
+    def __init__(self, puzzles: Sequence[Any], *, child: str = "", pupil_id: "str | None" = None,
+                 folder: "str | Path | None" = None, lang: str = "sv", ladder: bool = False) -> None:
         self.lang = check_language(lang)
         self.puzzles = [puzzle_from_dict(p) if isinstance(p, dict) else p for p in puzzles]
         self.by_id = {p.id: p for p in self.puzzles}
-        self.child = child
+        self.child, self.pupil_id = child, pupil_id
         self.folder = None if folder is None else Path(folder)
-        self.boxes = Leitner.load(self.folder, child, lang=self.lang) if self.folder is not None else Leitner(child)
+        self.boxes = Leitner.open(self.folder, child, pupil_id=pupil_id, lang=self.lang)
         #: the ladder of themes and levels (None: the boxes choose among the whole set)
         self.ladder: Ladder | None = Ladder(self.puzzles) if ladder else None
         self.puzzle: Any = None

@@ -34,6 +34,7 @@ from ..display.femkamp import kabal_layout_html
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, Message
 from ..puzzles.femkamp_session import FemkampPuzzleSession
 from .base import with_classes
+from .puzzle_pupil import PuzzleChild, whose_puzzles
 
 #: the most cards a hand can hold in a puzzle, so the pool of card buttons is built once
 MAX_HAND = 24
@@ -42,12 +43,22 @@ _TONE = {"good": "good", "bad": "error", "error": "error", "info": "info"}
 
 
 class FemkampPuzzleTable:
-    """Draw ``session`` (or a new :class:`FemkampPuzzleSession` over ``puzzles`` for ``child``)."""
+    """Draw ``session`` (or a new :class:`FemkampPuzzleSession` over ``puzzles``).
 
-    def __init__(self, puzzles: "Sequence[Any] | FemkampPuzzleSession", *, child: str = "",
+    Whose puzzles they are is :func:`~cardlab.widgets.puzzle_pupil.whose_puzzles`'s answer: on a page
+    the classroom server serves, the pupil it let in (their own progress file, whatever ``child``
+    says); elsewhere ``child``, or :data:`~cardlab.widgets.puzzle_pupil.LONE_CHILD` when not given.
+    ``child`` may also be that answer itself (a :class:`~cardlab.widgets.puzzle_pupil.PuzzleChild`).
+    """
+
+    def __init__(self, puzzles: "Sequence[Any] | FemkampPuzzleSession", *, child: "str | PuzzleChild | None" = None,
                  folder: "str | Path | None" = None, lang: str = "sv", ladder: bool = False) -> None:
-        self.session = puzzles if isinstance(puzzles, FemkampPuzzleSession) else FemkampPuzzleSession(
-            puzzles, child=child, folder=folder, lang=lang, ladder=ladder)
+        if isinstance(puzzles, FemkampPuzzleSession):
+            self.session = puzzles
+        else:
+            who = child if isinstance(child, PuzzleChild) else whose_puzzles(child)
+            self.session = FemkampPuzzleSession(puzzles, child=who.name, pupil_id=who.pupil_id, folder=folder,
+                                                lang=lang, ladder=ladder)
         self.language_dropdown = W.Dropdown(options=[(LANGUAGE_NAMES[x], x) for x in LANGUAGES],
                                             value=self.session.lang, layout=W.Layout(width="160px"))
         self.language_dropdown.observe(self._on_language, names="value")

@@ -31,6 +31,7 @@ from ..exercises import trump_line
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, Message
 from ..puzzles.session import PuzzleSession
 from .base import with_classes
+from .puzzle_pupil import PuzzleChild, whose_puzzles
 
 #: the most cards a hand can hold, so the pool of card buttons is built once
 MAX_HAND = 13
@@ -39,12 +40,22 @@ _TONE = {"good": "good", "bad": "error", "error": "error", "info": "info"}
 
 
 class PuzzleTable:
-    """Draw ``session`` (or a new :class:`PuzzleSession` over ``puzzles`` for ``child``)."""
+    """Draw ``session`` (or a new :class:`PuzzleSession` over ``puzzles``).
 
-    def __init__(self, puzzles: "Sequence[Any] | PuzzleSession", *, child: str = "",
+    Whose puzzles they are is :func:`~cardlab.widgets.puzzle_pupil.whose_puzzles`'s answer: on a page
+    the classroom server serves, the pupil it let in (their own progress file, whatever ``child``
+    says); elsewhere ``child``, or :data:`~cardlab.widgets.puzzle_pupil.LONE_CHILD` when not given.
+    ``child`` may also be that answer itself (a :class:`~cardlab.widgets.puzzle_pupil.PuzzleChild`).
+    """
+
+    def __init__(self, puzzles: "Sequence[Any] | PuzzleSession", *, child: "str | PuzzleChild | None" = None,
                  folder: "str | Path | None" = None, lang: str = "sv", ladder: bool = False) -> None:
-        self.session = puzzles if isinstance(puzzles, PuzzleSession) else PuzzleSession(
-            puzzles, child=child, folder=folder, lang=lang, ladder=ladder)
+        if isinstance(puzzles, PuzzleSession):
+            self.session = puzzles
+        else:
+            who = child if isinstance(child, PuzzleChild) else whose_puzzles(child)
+            self.session = PuzzleSession(puzzles, child=who.name, pupil_id=who.pupil_id, folder=folder,
+                                         lang=lang, ladder=ladder)
         self.language_dropdown = W.Dropdown(options=[(LANGUAGE_NAMES[x], x) for x in LANGUAGES],
                                             value=self.session.lang, layout=W.Layout(width="160px"))
         self.language_dropdown.observe(self._on_language, names="value")

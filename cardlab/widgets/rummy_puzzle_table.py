@@ -31,6 +31,7 @@ from ..display.felt import message_html
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, Message
 from ..puzzles.rummy_session import RummyPuzzleSession
 from .base import with_classes
+from .puzzle_pupil import PuzzleChild, whose_puzzles
 
 #: The most cards a Rummy hand can hold (10 dealt to two players, and the card drawn), so the pool
 #: of card buttons is built once.
@@ -51,12 +52,22 @@ def _one(key: str, n: int) -> str:
 
 
 class RummyPuzzleTable:
-    """Draw ``session`` (or a new :class:`RummyPuzzleSession` over ``puzzles`` for ``child``)."""
+    """Draw ``session`` (or a new :class:`RummyPuzzleSession` over ``puzzles``).
 
-    def __init__(self, puzzles: "Sequence[Any] | RummyPuzzleSession", *, child: str = "",
+    Whose puzzles they are is :func:`~cardlab.widgets.puzzle_pupil.whose_puzzles`'s answer: on a page
+    the classroom server serves, the pupil it let in (their own progress file, whatever ``child``
+    says); elsewhere ``child``, or :data:`~cardlab.widgets.puzzle_pupil.LONE_CHILD` when not given.
+    ``child`` may also be that answer itself (a :class:`~cardlab.widgets.puzzle_pupil.PuzzleChild`).
+    """
+
+    def __init__(self, puzzles: "Sequence[Any] | RummyPuzzleSession", *, child: "str | PuzzleChild | None" = None,
                  folder: "str | Path | None" = None, lang: str = "sv", ladder: bool = False) -> None:
-        self.session = puzzles if isinstance(puzzles, RummyPuzzleSession) else RummyPuzzleSession(
-            puzzles, child=child, folder=folder, lang=lang, ladder=ladder)
+        if isinstance(puzzles, RummyPuzzleSession):
+            self.session = puzzles
+        else:
+            who = child if isinstance(child, PuzzleChild) else whose_puzzles(child)
+            self.session = RummyPuzzleSession(puzzles, child=who.name, pupil_id=who.pupil_id, folder=folder,
+                                              lang=lang, ladder=ladder)
         self.selected: list[Card] = []
         self.language_dropdown = W.Dropdown(options=[(LANGUAGE_NAMES[x], x) for x in LANGUAGES],
                                             value=self.session.lang, layout=W.Layout(width="160px"))

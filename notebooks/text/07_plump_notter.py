@@ -27,8 +27,8 @@ from cardlab.puzzles.ladder import progress_folder
 from cardlab.puzzles import puzzles_from_games
 from cardlab.puzzles.handout import mistakes_first
 from cardlab.puzzles.ladder import STEP_UP, Ladder
-from cardlab.puzzles.repetition import Leitner
 from cardlab.widgets.puzzle_table import PuzzleTable
+from cardlab.widgets.puzzle_pupil import whose_puzzles
 import pandas as pd
 
 # %% [markdown]
@@ -51,10 +51,12 @@ print(f"Løs {STEP_UP} nøtter på et trinn (eller alle på et mindre trinn) for
 
 # %% [markdown]
 # Klatre nå! Klikk på et kort. Riktig: du ser hvorfor. Feil: du ser hvordan de andre kan stoppe deg.
-# Det du har løst, lagres under navnet du skriver i `child=`.
+# Det du har løst, lagres i klassens mappe under ditt eget navn: i klasserommet navnet du meldte deg på med,
+# ellers navnet i `whose_puzzles("Mina")` (bytt ut Mina med navnet ditt).
 
 # %% tags=["nbval-ignore-output"]
-PuzzleTable(puzzles, child="Mina", folder=progress_folder(), lang="nb", ladder=True)
+me = whose_puzzles("Mina")
+PuzzleTable(puzzles, child=me, folder=progress_folder(), lang="nb", ladder=True)
 
 # %% [markdown]
 # ## Mine feil
@@ -73,10 +75,10 @@ from cardlab import Match, PlumpRules
 from cardlab.bots.plump import PlumpBot
 
 game = table.game if table.game.finished_rounds else Match.new("plump", PlumpRules.preset("kids"), rng=0).play_out(PlumpBot())
-boxes = Leitner.load(progress_folder(), "Mina")
+boxes = me.boxes(progress_folder())
 mine = mistakes_first(game, 0, boxes, puzzles)
 boxes.save(progress_folder())
 print(len(mine) - len(puzzles), "bommede valg")
 
 # %% tags=["nbval-ignore-output"]
-PuzzleTable(mine, child="Mina", folder=progress_folder(), lang="nb", ladder=True)
+PuzzleTable(mine, child=me, folder=progress_folder(), lang="nb", ladder=True)

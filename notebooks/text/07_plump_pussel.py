@@ -27,8 +27,8 @@ from cardlab.puzzles.ladder import progress_folder
 from cardlab.puzzles import puzzles_from_games
 from cardlab.puzzles.handout import mistakes_first
 from cardlab.puzzles.ladder import STEP_UP, Ladder
-from cardlab.puzzles.repetition import Leitner
 from cardlab.widgets.puzzle_table import PuzzleTable
+from cardlab.widgets.puzzle_pupil import whose_puzzles
 import pandas as pd
 
 # %% [markdown]
@@ -51,10 +51,12 @@ print(f"Lös {STEP_UP} pussel på ett steg (eller alla på ett mindre steg) för
 
 # %% [markdown]
 # Klättra nu! Klicka på ett kort. Rätt: du ser varför. Fel: du ser hur de andra kan stoppa dig.
-# Det du har löst sparas under namnet du skriver i `child=`.
+# Det du har löst sparas i klassens mapp under ditt eget namn: i klassrummet det namn du skrev in dig med,
+# annars namnet i `whose_puzzles("Mina")` (byt Mina mot ditt namn).
 
 # %% tags=["nbval-ignore-output"]
-PuzzleTable(puzzles, child="Mina", folder=progress_folder(), lang="sv", ladder=True)
+me = whose_puzzles("Mina")
+PuzzleTable(puzzles, child=me, folder=progress_folder(), lang="sv", ladder=True)
 
 # %% [markdown]
 # ## Mina misstag
@@ -73,10 +75,10 @@ from cardlab import Match, PlumpRules
 from cardlab.bots.plump import PlumpBot
 
 game = table.game if table.game.finished_rounds else Match.new("plump", PlumpRules.preset("kids"), rng=0).play_out(PlumpBot())
-boxes = Leitner.load(progress_folder(), "Mina")
+boxes = me.boxes(progress_folder())
 mine = mistakes_first(game, 0, boxes, puzzles)
 boxes.save(progress_folder())
 print(len(mine) - len(puzzles), "missade val")
 
 # %% tags=["nbval-ignore-output"]
-PuzzleTable(mine, child="Mina", folder=progress_folder(), lang="sv", ladder=True)
+PuzzleTable(mine, child=me, folder=progress_folder(), lang="sv", ladder=True)

@@ -27,8 +27,8 @@ from cardlab.puzzles.ladder import progress_folder
 from cardlab.puzzles import puzzles_from_games
 from cardlab.puzzles.handout import mistakes_first
 from cardlab.puzzles.ladder import STEP_UP, Ladder
-from cardlab.puzzles.repetition import Leitner
 from cardlab.widgets.puzzle_table import PuzzleTable
+from cardlab.widgets.puzzle_pupil import whose_puzzles
 import pandas as pd
 
 # %% [markdown]
@@ -51,10 +51,12 @@ print(f"Solve {STEP_UP} puzzles of a step (or all of a smaller step) to move up.
 
 # %% [markdown]
 # Now climb! Click a card. Right: you see why. Wrong: you see how the others can stop you.
-# Your progress is saved for the name you type in `child=`.
+# Your progress is saved in the class folder under your own name: in a class, the name you joined with;
+# anywhere else, the name in `whose_puzzles("Mina")` (change Mina to your name).
 
 # %% tags=["nbval-ignore-output"]
-PuzzleTable(puzzles, child="Mina", folder=progress_folder(), lang="en", ladder=True)
+me = whose_puzzles("Mina")
+PuzzleTable(puzzles, child=me, folder=progress_folder(), lang="en", ladder=True)
 
 # %% [markdown]
 # ## My mistakes
@@ -73,10 +75,10 @@ from cardlab import Match, PlumpRules
 from cardlab.bots.plump import PlumpBot
 
 game = table.game if table.game.finished_rounds else Match.new("plump", PlumpRules.preset("kids"), rng=0).play_out(PlumpBot())
-boxes = Leitner.load(progress_folder(), "Mina")
+boxes = me.boxes(progress_folder())
 mine = mistakes_first(game, 0, boxes, puzzles)
 boxes.save(progress_folder())
 print(len(mine) - len(puzzles), "missed decisions")
 
 # %% tags=["nbval-ignore-output"]
-PuzzleTable(mine, child="Mina", folder=progress_folder(), lang="en", ladder=True)
+PuzzleTable(mine, child=me, folder=progress_folder(), lang="en", ladder=True)

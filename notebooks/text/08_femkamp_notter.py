@@ -35,6 +35,7 @@ from cardlab.puzzles.ladder import STEP_UP, Ladder, progress_folder
 from cardlab.puzzles.femkamp import femkamp_puzzles_from_games, femkamp_puzzles_from_match
 from cardlab.rules.femkamp import round_title
 from cardlab.widgets.femkamp_puzzle_table import FemkampPuzzleTable
+from cardlab.widgets.puzzle_pupil import whose_puzzles
 
 # %% [markdown]
 # ## En første samling
@@ -71,10 +72,13 @@ first = puzzles[0]
 print(textwrap.fill(first.explanation().text("nb"), 88))
 
 # %% [markdown]
-# Klatre nå! Bordet sier hvilket trinn du er på. Hvordan det går, lagres under navnet du skriver i `child=`.
+# Klatre nå! Bordet sier hvilket trinn du er på.
+# Det du har løst, lagres i klassens mappe under ditt eget navn: i klasserommet navnet du meldte deg på med,
+# ellers navnet i `whose_puzzles("Mina")` (bytt ut Mina med navnet ditt).
 
 # %% tags=["nbval-ignore-output"]
-FemkampPuzzleTable(puzzles, child="Mina", folder=progress_folder(), lang="nb", ladder=True)
+me = whose_puzzles("Mina")
+FemkampPuzzleTable(puzzles, child=me, folder=progress_folder(), lang="nb", ladder=True)
 
 # %% [markdown]
 # ## Mine feil
@@ -101,7 +105,7 @@ else:
 print(len(mine), "tapte avgjørelser")
 
 # %% tags=["nbval-ignore-output"]
-FemkampPuzzleTable(mine, child="Mina", folder=progress_folder(), lang="nb", ladder=True) if mine else None
+FemkampPuzzleTable(mine, child=me, folder=progress_folder(), lang="nb", ladder=True) if mine else None
 
 # %% [markdown]
 # ## Spørsmål

@@ -35,6 +35,7 @@ from cardlab.puzzles.ladder import STEP_UP, Ladder, progress_folder
 from cardlab.puzzles.femkamp import femkamp_puzzles_from_games, femkamp_puzzles_from_match
 from cardlab.rules.femkamp import round_title
 from cardlab.widgets.femkamp_puzzle_table import FemkampPuzzleTable
+from cardlab.widgets.puzzle_pupil import whose_puzzles
 
 # %% [markdown]
 # ## En första samling
@@ -71,10 +72,13 @@ first = puzzles[0]
 print(textwrap.fill(first.explanation().text("sv"), 88))
 
 # %% [markdown]
-# Klättra nu! Bordet säger vilket steg du är på. Hur det går sparas under namnet du skriver i `child=`.
+# Klättra nu! Bordet säger vilket steg du är på.
+# Det du har löst sparas i klassens mapp under ditt eget namn: i klassrummet det namn du skrev in dig med,
+# annars namnet i `whose_puzzles("Mina")` (byt Mina mot ditt namn).
 
 # %% tags=["nbval-ignore-output"]
-FemkampPuzzleTable(puzzles, child="Mina", folder=progress_folder(), lang="sv", ladder=True)
+me = whose_puzzles("Mina")
+FemkampPuzzleTable(puzzles, child=me, folder=progress_folder(), lang="sv", ladder=True)
 
 # %% [markdown]
 # ## Mina misstag
@@ -101,7 +105,7 @@ else:
 print(len(mine), "missade beslut")
 
 # %% tags=["nbval-ignore-output"]
-FemkampPuzzleTable(mine, child="Mina", folder=progress_folder(), lang="sv", ladder=True) if mine else None
+FemkampPuzzleTable(mine, child=me, folder=progress_folder(), lang="sv", ladder=True) if mine else None
 
 # %% [markdown]
 # ## Frågor

@@ -35,6 +35,7 @@ from cardlab.puzzles.ladder import STEP_UP, Ladder, progress_folder
 from cardlab.puzzles.femkamp import femkamp_puzzles_from_games, femkamp_puzzles_from_match
 from cardlab.rules.femkamp import round_title
 from cardlab.widgets.femkamp_puzzle_table import FemkampPuzzleTable
+from cardlab.widgets.puzzle_pupil import whose_puzzles
 
 # %% [markdown]
 # ## A starting set
@@ -71,10 +72,13 @@ first = puzzles[0]
 print(textwrap.fill(first.explanation().text("en"), 88))
 
 # %% [markdown]
-# Now climb! The table says which step you are on. Your progress is saved for the name you type in `child=`.
+# Now climb! The table says which step you are on.
+# Your progress is saved in the class folder under your own name: in a class, the name you joined with;
+# anywhere else, the name in `whose_puzzles("Mina")` (change Mina to your name).
 
 # %% tags=["nbval-ignore-output"]
-FemkampPuzzleTable(puzzles, child="Mina", folder=progress_folder(), lang="en", ladder=True)
+me = whose_puzzles("Mina")
+FemkampPuzzleTable(puzzles, child=me, folder=progress_folder(), lang="en", ladder=True)
 
 # %% [markdown]
 # ## Your own missed decisions
@@ -101,7 +105,7 @@ else:
 print(len(mine), "missed decisions")
 
 # %% tags=["nbval-ignore-output"]
-FemkampPuzzleTable(mine, child="Mina", folder=progress_folder(), lang="en", ladder=True) if mine else None
+FemkampPuzzleTable(mine, child=me, folder=progress_folder(), lang="en", ladder=True) if mine else None
 
 # %% [markdown]
 # ## Questions

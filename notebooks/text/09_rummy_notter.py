@@ -35,10 +35,10 @@ import pandas as pd
 
 from cardlab.puzzles.handout import mistakes_first
 from cardlab.puzzles.ladder import STEP_UP, Ladder, progress_folder
-from cardlab.puzzles.repetition import Leitner
 from cardlab.puzzles.rummy import rummy_puzzles_from_games
 from cardlab.puzzles.rummy_draw import rummy_draw_puzzles_from_games
 from cardlab.widgets.rummy_puzzle_table import RummyPuzzleTable
+from cardlab.widgets.puzzle_pupil import whose_puzzles
 
 # %% [markdown]
 # ## En første samling
@@ -78,10 +78,13 @@ first = next(p for p in puzzles if p.theme == "go_out")
 print(textwrap.fill(first.explanation().text("nb"), 88))
 
 # %% [markdown]
-# Klatre nå! Bordet sier hvilket trinn du er på. Det du har løst, lagres for navnet du skriver i `child=`.
+# Klatre nå! Bordet sier hvilket trinn du er på.
+# Det du har løst, lagres i klassens mappe under ditt eget navn: i klasserommet navnet du meldte deg på med,
+# ellers navnet i `whose_puzzles("Mina")` (bytt ut Mina med navnet ditt).
 
 # %% tags=["nbval-ignore-output"]
-RummyPuzzleTable(puzzles, child="Mina", folder=progress_folder(), lang="nb", ladder=True)
+me = whose_puzzles("Mina")
+RummyPuzzleTable(puzzles, child=me, folder=progress_folder(), lang="nb", ladder=True)
 
 # %% [markdown]
 # ## Mine feil
@@ -106,7 +109,7 @@ if table.game.finished_rounds:
 else:
     game = Match.new("rummy", RummyRules(players=3, rounds=2), rng=4).play_out(
         [RummyRandomBot(rng=1), RummyBot(), RummyBot()])
-boxes = Leitner.load(progress_folder(), "Mina")
+boxes = me.boxes(progress_folder())
 mine = mistakes_first(game, 0, boxes, puzzles, game="rummy")
 boxes.save(progress_folder())
 own = [p for p in mine if p.source == "own"]
@@ -114,7 +117,7 @@ draws = sum(p.kind == "draw" for p in own)
 print("Trekk å gjøre bedre:", draws, "- turer å gjøre bedre:", len(own) - draws)
 
 # %% tags=["nbval-ignore-output"]
-RummyPuzzleTable(mine, child="Mina", folder=progress_folder(), lang="nb", ladder=True)
+RummyPuzzleTable(mine, child=me, folder=progress_folder(), lang="nb", ladder=True)
 
 # %% [markdown]
 # ## Spørsmål

@@ -34,10 +34,10 @@ import pandas as pd
 
 from cardlab.puzzles.handout import mistakes_first
 from cardlab.puzzles.ladder import STEP_UP, Ladder, progress_folder
-from cardlab.puzzles.repetition import Leitner
 from cardlab.puzzles.rummy import rummy_puzzles_from_games
 from cardlab.puzzles.rummy_draw import rummy_draw_puzzles_from_games
 from cardlab.widgets.rummy_puzzle_table import RummyPuzzleTable
+from cardlab.widgets.puzzle_pupil import whose_puzzles
 
 # %% [markdown]
 # ## En första samling
@@ -78,10 +78,13 @@ first = next(p for p in puzzles if p.theme == "go_out")
 print(textwrap.fill(first.explanation().text("sv"), 88))
 
 # %% [markdown]
-# Klättra nu! Bordet säger vilket steg du är på. Det du har löst sparas för namnet du skriver i `child=`.
+# Klättra nu! Bordet säger vilket steg du är på.
+# Det du har löst sparas i klassens mapp under ditt eget namn: i klassrummet det namn du skrev in dig med,
+# annars namnet i `whose_puzzles("Mina")` (byt Mina mot ditt namn).
 
 # %% tags=["nbval-ignore-output"]
-RummyPuzzleTable(puzzles, child="Mina", folder=progress_folder(), lang="sv", ladder=True)
+me = whose_puzzles("Mina")
+RummyPuzzleTable(puzzles, child=me, folder=progress_folder(), lang="sv", ladder=True)
 
 # %% [markdown]
 # ## Mina misstag
@@ -106,7 +109,7 @@ if table.game.finished_rounds:
 else:
     game = Match.new("rummy", RummyRules(players=3, rounds=2), rng=4).play_out(
         [RummyRandomBot(rng=1), RummyBot(), RummyBot()])
-boxes = Leitner.load(progress_folder(), "Mina")
+boxes = me.boxes(progress_folder())
 mine = mistakes_first(game, 0, boxes, puzzles, game="rummy")
 boxes.save(progress_folder())
 own = [p for p in mine if p.source == "own"]
@@ -114,7 +117,7 @@ draws = sum(p.kind == "draw" for p in own)
 print("Missade dragningar:", draws, "- missade turer:", len(own) - draws)
 
 # %% tags=["nbval-ignore-output"]
-RummyPuzzleTable(mine, child="Mina", folder=progress_folder(), lang="sv", ladder=True)
+RummyPuzzleTable(mine, child=me, folder=progress_folder(), lang="sv", ladder=True)
 
 # %% [markdown]
 # ## Frågor

@@ -34,10 +34,10 @@ import pandas as pd
 
 from cardlab.puzzles.handout import mistakes_first
 from cardlab.puzzles.ladder import STEP_UP, Ladder, progress_folder
-from cardlab.puzzles.repetition import Leitner
 from cardlab.puzzles.rummy import rummy_puzzles_from_games
 from cardlab.puzzles.rummy_draw import rummy_draw_puzzles_from_games
 from cardlab.widgets.rummy_puzzle_table import RummyPuzzleTable
+from cardlab.widgets.puzzle_pupil import whose_puzzles
 
 # %% [markdown]
 # ## A starting set
@@ -78,10 +78,13 @@ first = next(p for p in puzzles if p.theme == "go_out")
 print(textwrap.fill(first.explanation().text("en"), 88))
 
 # %% [markdown]
-# Now climb! The table says which step you are on. Your progress is saved for the name you type in `child=`.
+# Now climb! The table says which step you are on.
+# Your progress is saved in the class folder under your own name: in a class, the name you joined with;
+# anywhere else, the name in `whose_puzzles("Mina")` (change Mina to your name).
 
 # %% tags=["nbval-ignore-output"]
-RummyPuzzleTable(puzzles, child="Mina", folder=progress_folder(), lang="en", ladder=True)
+me = whose_puzzles("Mina")
+RummyPuzzleTable(puzzles, child=me, folder=progress_folder(), lang="en", ladder=True)
 
 # %% [markdown]
 # ## Your own missed draws and turns
@@ -106,7 +109,7 @@ if table.game.finished_rounds:
 else:
     game = Match.new("rummy", RummyRules(players=3, rounds=2), rng=4).play_out(
         [RummyRandomBot(rng=1), RummyBot(), RummyBot()])
-boxes = Leitner.load(progress_folder(), "Mina")
+boxes = me.boxes(progress_folder())
 mine = mistakes_first(game, 0, boxes, puzzles, game="rummy")
 boxes.save(progress_folder())
 own = [p for p in mine if p.source == "own"]
@@ -114,7 +117,7 @@ draws = sum(p.kind == "draw" for p in own)
 print("Missed draws:", draws, "- missed turns:", len(own) - draws)
 
 # %% tags=["nbval-ignore-output"]
-RummyPuzzleTable(mine, child="Mina", folder=progress_folder(), lang="en", ladder=True)
+RummyPuzzleTable(mine, child=me, folder=progress_folder(), lang="en", ladder=True)
 
 # %% [markdown]
 # ## Questions

@@ -5,13 +5,16 @@ melds on the table and the discard pile), the hand, the move buttons, the questi
 that one screen; the hand's cards are big and the melds' cards wide enough to read their corners.  Then the
 child clicks: a card (it is drawn as selected) and *Kasta*, the move the first puzzle of the ladder asks for
 (throw the card worth the most), and the table says *Rätt!* and names the puzzle's theme.  The English and
-Norwegian lessons get the same check of their first screen of the table.
+Norwegian lessons get the same check of their first screen of the table.  The answer is saved in the
+class folder under the pupil who joined (Anna, with the server's pupil id in the file's name), never
+under the lessons' example name Mina.
 
 Screenshots ``cardlab_rummy_puzzles_<notebook>_<moment>.png`` go where ``browser_support.shot`` puts them.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 from pathlib import Path
@@ -35,9 +38,21 @@ PARTS = (".cardlab-puzzle-title", ".cardlab-puzzle-felt", ".cardlab-card-btn", "
 
 
 @pytest.fixture(scope="module")
-def classroom(tmp_path_factory):
-    with classroom_serving(tmp_path_factory.mktemp("rummy_puzzles"), "--pupils", "0", "--spare", "0") as base:
+def work(tmp_path_factory):
+    return tmp_path_factory.mktemp("rummy_puzzles")
+
+
+@pytest.fixture(scope="module")
+def classroom(work):
+    with classroom_serving(work, "--pupils", "0", "--spare", "0") as base:
         yield base
+
+
+def answered_progress(work: Path) -> list[dict]:
+    """The progress files in the served class folder that hold an answer, as saved."""
+    folder = work / "class" / "puzzles" / "progress"
+    found = [json.loads(p.read_text(encoding="utf-8")) for p in folder.glob("*.puzzles.json")]
+    return [data for data in found if any(entry["tries"] for entry in data["entries"].values())]
 
 
 def screenshot(pg, notebook: str, moment: str) -> None:
@@ -59,7 +74,7 @@ def off_screen(table) -> list[str]:
 
 
 @pytest.mark.parametrize("notebook", list(NOTEBOOKS))
-def test_the_puzzle_table_fits_a_laptop_screen_and_answers_a_click(classroom, notebook):
+def test_the_puzzle_table_fits_a_laptop_screen_and_answers_a_click(classroom, work, notebook):
     discard, right = NOTEBOOKS[notebook]
 
     def ready(pg):
@@ -95,3 +110,7 @@ def test_the_puzzle_table_fits_a_laptop_screen_and_answers_a_click(classroom, no
         assert table.locator(".cardlab-puzzle-title").inner_text() != title        # the theme is named now
         assert table.locator(".cardlab-draw-btn:visible").count() == 0
         assert not off_screen(table), "off the screen after the answer:\n" + "\n".join(off_screen(table))
+    saved = answered_progress(work)
+    assert saved and {data["child"] for data in saved} == {"Anna"}
+    assert all(data.get("pupil_id") for data in saved)
+    assert not (work / "class" / "puzzles" / "progress" / "mina.puzzles.json").exists()

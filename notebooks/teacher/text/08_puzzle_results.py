@@ -20,8 +20,11 @@
 #
 # Each set goes to `puzzles/sets/<name>.json` in the class folder (written at once, so a child never opens
 # half a file); each child's progress is saved in `puzzles/progress/<child>.puzzles.json` after every
-# answer, one file for all the games. You read it all back with `collect_results(folder, puzzles=True)`, the
-# same call that reads the quizzes; `cardlab.puzzles.results` counts it per child, per game and per theme.
+# answer, one file for all the games. A pupil who joined through the classroom app has
+# `<child>--<pupil id>.puzzles.json`, with the name inside: two pupils with one name keep their own boxes, and
+# the results show them apart as `Anna (3f2a)` and `Anna (9c0d)`. You read it all back with
+# `collect_results(folder, puzzles=True)`, the same call that reads the quizzes; `cardlab.puzzles.results`
+# counts it per child, per game and per theme.
 # The class folder is `CARDLAB_CLASS_DIR` when set; otherwise this notebook makes a demo class.
 
 # %% tags=["output-free"]
