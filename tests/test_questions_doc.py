@@ -32,7 +32,7 @@ def test_commands_run_and_agree_with_the_page(command, capsys):
     lines = out.strip().splitlines()
     if command.startswith("cardlab simulate"):
         seat0 = lines[1]
-        assert "0.8095" in seat0 and "0.8051" in seat0 and "0.8138" in seat0
+        assert "0.8032" in seat0 and "0.7988" in seat0 and "0.8076" in seat0
     else:  # cardlab compare: the dealer's row
         dealer = lines[4]
-        assert "-0.7548" in dealer and "-0.7977" in dealer and "-0.7118" in dealer
+        assert "-0.7510" in dealer and "-0.7937" in dealer and "-0.7084" in dealer

@@ -40,13 +40,17 @@ def _known(game: Any) -> bool:
     return isinstance(game, str) and game in THEME_KEYS
 
 
+#: The games' names: proper names, the same in Swedish, Norwegian and English.
+GAME_NAMES = {"plump": "Plump", "femkamp": "Femkamp", "rummy": "Rummy"}
+
+
 def game_name(game: Any, lang: str | None = None) -> str:
     """The game's name (``"plump"`` → ``Plump``); a puzzle in no set has no game: *not in a set*.
 
     >>> game_name("femkamp", "en"), game_name(None, "sv")
     ('Femkamp', 'utanför samlingarna')
     """
-    return tr(f"puzzles.results.game.{game}" if _known(game) else "puzzles.results.no_set", lang)
+    return GAME_NAMES[game] if _known(game) else tr("puzzles.results.no_set", lang)
 
 
 def theme_title(game: Any, theme: Any, lang: str | None = None) -> str:
