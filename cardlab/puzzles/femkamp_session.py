@@ -36,15 +36,13 @@ from typing import Any, Sequence
 from ..cards import Card
 from ..errors import CardlabError
 from ..games.trick_actions import Play
-from ..i18n import Message, check_language
-from ..session.base import default_names, name_text, text_of
+from ..i18n import Message
 from .femkamp import FemkampPuzzle
 from .femkamp_position import Line
-from .ladder import Ladder
-from .repetition import Leitner
+from .session_base import PuzzleSessionBase
 
 
-class FemkampPuzzleSession:
+class FemkampPuzzleSession(PuzzleSessionBase):
     """One child's Femkamp puzzle table (see the module docstring).
 
     ``puzzles``: :class:`FemkampPuzzle` objects (or their dicts); ``child``: the name the progress is
@@ -54,43 +52,24 @@ class FemkampPuzzleSession:
     (:class:`cardlab.puzzles.ladder.Ladder` of the Femkamp themes).
     """
 
+    all_done_key = "puzzles.femkamp.all_done"
+
     def __init__(self, puzzles: Sequence[Any], *, child: str = "", pupil_id: "str | None" = None,
                  folder: "str | Path | None" = None, lang: str = "sv", ladder: bool = False) -> None:
-        self.lang = check_language(lang)
-        self.puzzles = [p if isinstance(p, FemkampPuzzle) else FemkampPuzzle.from_dict(p) for p in puzzles]
-        self.by_id = {p.id: p for p in self.puzzles}
-        self.child, self.pupil_id = child, pupil_id
-        self.folder = None if folder is None else Path(folder)
-        self.boxes = Leitner.open(self.folder, child, pupil_id=pupil_id, lang=self.lang)
-        #: the ladder of themes and levels (None: the boxes choose among the whole set)
-        self.ladder: Ladder | None = Ladder(self.puzzles) if ladder else None
-        self.puzzle: FemkampPuzzle | None = None
-        self.round: Any = None
+        super().__init__(puzzles, child=child, pupil_id=pupil_id, folder=folder, lang=lang, ladder=ladder)
+        self.puzzle: FemkampPuzzle | None
         self.answered: Card | None = None   #: the card answered to this puzzle (None: not yet)
         self.right: bool | None = None
         self.line: Line | None = None       #: for a wrong card: how the others make it cost more
-        self.message: list[Any] = []
-        self.tone = "info"
         self.next_puzzle()
+
+    def _parse(self, item: Any) -> FemkampPuzzle:
+        return item if isinstance(item, FemkampPuzzle) else FemkampPuzzle.from_dict(item)
 
     # ------------------------------------------------------------------ state
     @property
-    def seat(self) -> int:
-        return self.puzzle.seat if self.puzzle is not None else 0
-
-    @property
-    def done(self) -> bool:
-        """Every puzzle solved for good (nothing left to give)."""
-        return self.puzzle is None
-
-    @property
     def is_kabal(self) -> bool:
         return self.round is not None and self.round.round_name == "kabal"
-
-    def names(self, lang: str | None = None) -> list[str]:
-        """The seat names: "Du"/"You" for the puzzle's seat, "Bot n" for the others."""
-        players = self.round.players if self.round is not None else 0
-        return [name_text(n, lang or self.lang) for n in default_names(players, self.seat)]
 
     def hand(self) -> list[Card]:
         """The cards of the seat to play (the child's, in this puzzle)."""
@@ -99,28 +78,12 @@ class FemkampPuzzleSession:
     def legal(self) -> list[Card]:
         return [] if self.round is None else self.round.legal_cards(self.seat)
 
-    def progress(self) -> tuple[int, int]:
-        """(puzzles ever solved, puzzles in the set)."""
-        return self.boxes.solved(list(self.by_id)), len(self.by_id)
-
     # ------------------------------------------------------------------ moves
-    def next_puzzle(self) -> FemkampPuzzle | None:
-        """Set the next puzzle the boxes choose (None when every puzzle is done)."""
-        chosen = self.ladder.next_id(self.boxes) if self.ladder is not None else self.boxes.next_id(list(self.by_id))
-        self.puzzle = None if chosen is None else self.by_id[chosen]
+    def _reset(self) -> None:
         self.answered, self.right, self.line = None, None, None
-        if self.puzzle is None:
-            self.round = None
-            self._say([Message("puzzles.femkamp.all_done", {"count": len(self.by_id)})], "info")
-            return None
-        self.round = self.puzzle.round()
-        self.round.lang = self.lang
-        self._say(([self.ladder.where(self.boxes)] if self.ladder is not None else []) + [self.ask_words()], "info")
-        return self.puzzle
 
-    def step(self) -> "Message | None":
-        """Which step of the ladder the child is on (None without a ladder)."""
-        return None if self.ladder is None else self.ladder.where(self.boxes)
+    def _ask(self) -> None:
+        self._say(self._step_words() + [self.ask_words()], "info")
 
     def ask_words(self) -> Message:
         """The question: the round, its goal, where we are, and what to find."""
@@ -148,9 +111,7 @@ class FemkampPuzzleSession:
             return None
         p = self.puzzle
         self.answered, self.right = card, p.is_right(card)
-        self.boxes.record(p.id, right=self.right, answer=card)
-        if self.folder is not None:
-            self.boxes.save(self.folder)
+        self._keep(self.right, card)
         if self.right:
             also = p.also()
             self._say([Message("puzzles.femkamp.right", {"card": card}), p.explanation()] + ([also] if also else []),
@@ -196,17 +157,3 @@ class FemkampPuzzleSession:
             plays = ", ".join(move(seat, card) for seat, card in cards)
             out.append(Message("puzzles.femkamp.line.trick", {"n": steps[0].trick, "plays": plays}).text(lang))
         return out
-
-    def set_language(self, lang: str) -> None:
-        self.lang = check_language(lang)
-        if self.round is not None:
-            self.round.lang = self.lang
-
-    # ------------------------------------------------------------------ words
-    def _say(self, items: list[Any], tone: str) -> None:
-        self.message, self.tone = items, tone
-
-    def message_text(self, lang: str | None = None) -> str:
-        """The message line as plain text."""
-        lang = lang or self.lang
-        return " ".join(text_of(m, lang) for m in self.message)

@@ -41,17 +41,15 @@ from typing import Any, Sequence
 from ..cards import Card
 from ..errors import CardlabError
 from ..games.rummy import Discard, Draw, LayOff, Meld, action_message
-from ..i18n import Message, check_language
-from ..session.base import default_names, name_text, text_of
-from .ladder import Ladder
-from .repetition import Leitner
+from ..i18n import Message
 from .rummy import RummyPuzzle, plan_message
 from .rummy_draw import RummyDrawPuzzle
 from .rummy_set import rummy_puzzle_from_dict
 from .rummy_turn import TurnSearch, end_points
+from .session_base import PuzzleSessionBase
 
 
-class RummyPuzzleSession:
+class RummyPuzzleSession(PuzzleSessionBase):
     """One child's Rummy puzzle table (see the module docstring).
 
     ``puzzles``: :class:`~cardlab.puzzles.rummy.RummyPuzzle` objects (or their dicts); ``child``: the
@@ -61,36 +59,21 @@ class RummyPuzzleSession:
     (:class:`cardlab.puzzles.ladder.Ladder`).
     """
 
+    all_done_key = "puzzles.rummy.all_done"
+
     def __init__(self, puzzles: Sequence[Any], *, child: str = "", pupil_id: "str | None" = None,
                  folder: "str | Path | None" = None, lang: str = "sv", ladder: bool = False) -> None:
-        self.lang = check_language(lang)
-        self.puzzles = [p if isinstance(p, (RummyPuzzle, RummyDrawPuzzle)) else rummy_puzzle_from_dict(p)
-                        for p in puzzles]
-        self.by_id = {p.id: p for p in self.puzzles}
-        self.child, self.pupil_id = child, pupil_id
-        self.folder = None if folder is None else Path(folder)
-        self.boxes = Leitner.open(self.folder, child, pupil_id=pupil_id, lang=self.lang)
-        #: the ladder of themes and levels (None: the boxes choose among the whole set)
-        self.ladder: Ladder | None = Ladder(self.puzzles) if ladder else None
-        self.puzzle: RummyPuzzle | RummyDrawPuzzle | None = None
-        self.round: Any = None
+        super().__init__(puzzles, child=child, pupil_id=pupil_id, folder=folder, lang=lang, ladder=ladder)
+        self.puzzle: RummyPuzzle | RummyDrawPuzzle | None
         self.search: TurnSearch | None = None
         self.moves: list[Any] = []          #: the moves the child made in this puzzle's turn
         self.right: bool | None = None      #: None: still playing the turn
-        self.message: list[Any] = []
-        self.tone = "info"
         self.next_puzzle()
 
+    def _parse(self, item: Any) -> "RummyPuzzle | RummyDrawPuzzle":
+        return item if isinstance(item, (RummyPuzzle, RummyDrawPuzzle)) else rummy_puzzle_from_dict(item)
+
     # ------------------------------------------------------------------ state
-    @property
-    def seat(self) -> int:
-        return self.puzzle.seat if self.puzzle is not None else 0
-
-    @property
-    def done(self) -> bool:
-        """Every puzzle solved for good (nothing left to give)."""
-        return self.puzzle is None
-
     @property
     def is_draw(self) -> bool:
         """The open puzzle asks where to draw from (a :class:`~cardlab.puzzles.rummy_draw.RummyDrawPuzzle`)."""
@@ -100,11 +83,6 @@ class RummyPuzzleSession:
     def finished(self) -> bool:
         """The open puzzle is answered (solved or missed): only *Next* is left."""
         return self.right is not None
-
-    def names(self, lang: str | None = None) -> list[str]:
-        """The seat names: "Du"/"You" for the puzzle's seat, "Bot n" for the others."""
-        players = self.round.players if self.round is not None else 0
-        return [name_text(n, lang or self.lang) for n in default_names(players, self.seat)]
 
     def hand(self) -> list[Card]:
         """The child's cards now."""
@@ -120,32 +98,16 @@ class RummyPuzzleSession:
         """A move in words, as the engine says it (a lay-off names its meld on the table now)."""
         return action_message(act, self.round.table if self.round is not None else (), None)
 
-    def progress(self) -> tuple[int, int]:
-        """(puzzles ever solved, puzzles in the set)."""
-        return self.boxes.solved(list(self.by_id)), len(self.by_id)
-
     def points_in_hand(self) -> int:
         return end_points(tuple(self.hand()))
 
     # ------------------------------------------------------------------ moves
-    def next_puzzle(self) -> RummyPuzzle | None:
-        """Set the next puzzle the boxes choose (None when every puzzle is done)."""
-        chosen = self.ladder.next_id(self.boxes) if self.ladder is not None else self.boxes.next_id(list(self.by_id))
-        self.puzzle = None if chosen is None else self.by_id[chosen]
-        self.moves, self.right = [], None
-        if self.puzzle is None:
-            self.round, self.search = None, None
-            self._say([Message("puzzles.rummy.all_done", {"count": len(self.by_id)})], "info")
-            return None
-        self.round = self.puzzle.round()
-        self.round.lang = self.lang
-        self.search = None if self.is_draw else TurnSearch(self.round)
-        self._say(([self.ladder.where(self.boxes)] if self.ladder is not None else []) + [self.ask_words()], "info")
-        return self.puzzle
+    def _reset(self) -> None:
+        self.moves, self.right, self.search = [], None, None
 
-    def step(self) -> "Message | None":
-        """Which step of the ladder the child is on (None without a ladder)."""
-        return None if self.ladder is None else self.ladder.where(self.boxes)
+    def _ask(self) -> None:
+        self.search = None if self.is_draw else TurnSearch(self.round)
+        self._say(self._step_words() + [self.ask_words()], "info")
 
     def ask_words(self) -> Message:
         """The question: the child's turn, the points in hand, and the goal (or, for a draw puzzle, where to
@@ -217,9 +179,7 @@ class RummyPuzzleSession:
     def _finish(self, right: bool, words: "Message | None" = None, after: "TurnSearch | None" = None) -> None:
         p = self.puzzle
         self.right = right
-        self.boxes.record(p.id, right=right, answer=self.moves_text())
-        if self.folder is not None:
-            self.boxes.save(self.folder)
+        self._keep(right, self.moves_text())
         explained = p.explanation() if self.is_draw else p.explanation(self.search)
         if right:
             self._say([Message("puzzles.rummy.right"), explained], "good")
@@ -254,17 +214,3 @@ class RummyPuzzleSession:
     def discard_choices(self) -> list[Discard]:
         """The discards allowed now."""
         return [a for a in self.legal() if isinstance(a, Discard)]
-
-    def set_language(self, lang: str) -> None:
-        self.lang = check_language(lang)
-        if self.round is not None:
-            self.round.lang = self.lang
-
-    # ------------------------------------------------------------------ words
-    def _say(self, items: list[Any], tone: str) -> None:
-        self.message, self.tone = items, tone
-
-    def message_text(self, lang: str | None = None) -> str:
-        """The message line as plain text."""
-        lang = lang or self.lang
-        return " ".join(text_of(m, lang) for m in self.message)

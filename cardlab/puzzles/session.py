@@ -38,16 +38,14 @@ from ..cards import Card
 from ..errors import CardlabError
 from ..games.plump import Bid
 from ..games.trick_actions import Play
-from ..i18n import Message, check_language
-from ..session.base import default_names, name_text, text_of
+from ..i18n import Message
 from .plump import Puzzle, puzzle_from_dict
 from .plump_hidden import CounterDeal
 from .position import LosingLine
-from .ladder import Ladder
-from .repetition import Leitner
+from .session_base import PuzzleSessionBase
 
 
-class PuzzleSession:
+class PuzzleSession(PuzzleSessionBase):
     """One child's puzzle table (see the module docstring).
 
     ``puzzles``: puzzles of any kind (or their dicts); ``child``: the name the progress is kept under
@@ -58,39 +56,17 @@ class PuzzleSession:
 
     def __init__(self, puzzles: Sequence[Any], *, child: str = "", pupil_id: "str | None" = None,
                  folder: "str | Path | None" = None, lang: str = "sv", ladder: bool = False) -> None:
-        self.lang = check_language(lang)
-        self.puzzles = [puzzle_from_dict(p) if isinstance(p, dict) else p for p in puzzles]
-        self.by_id = {p.id: p for p in self.puzzles}
-        self.child, self.pupil_id = child, pupil_id
-        self.folder = None if folder is None else Path(folder)
-        self.boxes = Leitner.open(self.folder, child, pupil_id=pupil_id, lang=self.lang)
-        #: the ladder of themes and levels (None: the boxes choose among the whole set)
-        self.ladder: Ladder | None = Ladder(self.puzzles) if ladder else None
-        self.puzzle: Any = None
-        self.round: Any = None
+        super().__init__(puzzles, child=child, pupil_id=pupil_id, folder=folder, lang=lang, ladder=ladder)
         self.answered: "Card | int | None" = None   #: the card (or bid) answered to this puzzle (None: not yet)
         self.right: bool | None = None
         self.line: LosingLine | None = None     #: for a wrong answer: how the others stop it
         self.counter: CounterDeal | None = None  #: for a wrong hidden or bid answer: the deal in which it fails
-        self.message: list[Any] = []
-        self.tone = "info"
         self.next_puzzle()
 
+    def _parse(self, item: Any) -> Any:
+        return puzzle_from_dict(item) if isinstance(item, dict) else item
+
     # ------------------------------------------------------------------ state
-    @property
-    def seat(self) -> int:
-        return self.puzzle.seat if self.puzzle is not None else 0
-
-    @property
-    def done(self) -> bool:
-        """Every puzzle solved for good (nothing left to give)."""
-        return self.puzzle is None
-
-    def names(self, lang: str | None = None) -> list[str]:
-        """The seat names: "Du"/"You" for the puzzle's seat, "Bot n" for the others."""
-        players = self.round.players if self.round is not None else 0
-        return [name_text(n, lang or self.lang) for n in default_names(players, self.seat)]
-
     def hand(self) -> list[Card]:
         """The cards of the seat to play (the child's, in this puzzle)."""
         return [] if self.round is None else list(self.round.hands[self.seat])
@@ -131,28 +107,9 @@ class PuzzleSession:
             return [list(h) for h in self.counter.hands]
         return real
 
-    def progress(self) -> tuple[int, int]:
-        """(puzzles ever solved, puzzles in the set)."""
-        return self.boxes.solved(list(self.by_id)), len(self.by_id)
-
     # ------------------------------------------------------------------ moves
-    def next_puzzle(self) -> Any:
-        """Set the next puzzle the boxes choose (None when every puzzle is done)."""
-        chosen = self.ladder.next_id(self.boxes) if self.ladder is not None else self.boxes.next_id(list(self.by_id))
-        self.puzzle = None if chosen is None else self.by_id[chosen]
+    def _reset(self) -> None:
         self.answered, self.right, self.line, self.counter = None, None, None, None
-        if self.puzzle is None:
-            self.round = None
-            self._say([Message("puzzles.all_done", {"count": len(self.by_id)})], "info")
-            return None
-        self.round = self.puzzle.round()
-        self.round.lang = self.lang
-        self._ask()
-        return self.puzzle
-
-    def step(self) -> "Message | None":
-        """Which step of the ladder the child is on (None without a ladder)."""
-        return None if self.ladder is None else self.ladder.where(self.boxes)
 
     def _ask(self) -> None:
         if self.kind == "bid":
@@ -227,9 +184,7 @@ class PuzzleSession:
     def _record(self, answer: Any) -> None:
         p = self.puzzle
         self.answered, self.right = answer, p.is_right(answer)
-        self.boxes.record(p.id, right=self.right, answer=self.answered)
-        if self.folder is not None:
-            self.boxes.save(self.folder)
+        self._keep(self.right, self.answered)
 
     def _counter_words(self, what: str) -> list[Message]:
         """The counter-deal's sentences (and its line), or [] when none was found."""
@@ -260,17 +215,3 @@ class PuzzleSession:
             plays = ", ".join(f"{names[seat]} {card}" for seat, card in cards)
             out.append(Message("puzzles.line.trick", {"n": steps[0].trick, "plays": plays}).text(lang))
         return out
-
-    def set_language(self, lang: str) -> None:
-        self.lang = check_language(lang)
-        if self.round is not None:
-            self.round.lang = self.lang
-
-    # ------------------------------------------------------------------ words
-    def _say(self, items: list[Any], tone: str) -> None:
-        self.message, self.tone = items, tone
-
-    def message_text(self, lang: str | None = None) -> str:
-        """The message line as plain text."""
-        lang = lang or self.lang
-        return " ".join(text_of(m, lang) for m in self.message)
